@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, LIMITS, PHONE_PATTERN } from './limits.ts';
+
+const account = z
+  .string({ error: 'user.name.not_empty' })
+  .trim()
+  .min(1, { error: 'user.name.not_empty' })
+  .min(LIMITS.account.min, { error: 'user.account.size.exception' })
+  .max(LIMITS.account.max, { error: 'user.account.size.exception' });
+
+export const password = z
+  .string({ error: 'user.password.not_empty' })
+  .min(1, { error: 'user.password.not_empty' })
+  .min(LIMITS.password.min, { error: 'user.password.size.exception' })
+  .max(LIMITS.password.max, { error: 'user.password.size.exception' });
+
+export const phoneNumber = z
+  .string({ error: 'user.phone_number.not_empty' })
+  .trim()
+  .min(1, { error: 'user.phone_number.not_empty' })
+  .min(LIMITS.phone.min, { error: 'user.phone.size.exception' })
+  .max(LIMITS.phone.max, { error: 'user.phone.size.exception' })
+  .regex(PHONE_PATTERN, { error: 'user.mobile.phone.number.not.valid' });
+
+export const email = z
+  .string()
+  .trim()
+  .max(LIMITS.email.max, { error: 'user.email.not.valid' })
+  .regex(EMAIL_PATTERN, { error: 'user.email.not.valid' });
+
+export const loginBody = z.object({
+  username: z.string({ error: 'user.name.not_empty' }).trim().min(1, { error: 'user.name.not_empty' }),
+  password: z.string({ error: 'user.password.not_empty' }).min(1, { error: 'user.password.not_empty' }),
+  code: z.string().optional(),
+  uuid: z.string().optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const registerBody = z
+  .object({
+    username: account,
+    password,
+    confirmPassword: z.string().optional(),
+    phoneNumber,
+    nickName: z.string().trim().max(LIMITS.nickName.max).optional(),
+    code: z.string().optional(),
+    uuid: z.string().optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
+    error: 'user.password.differ',
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export interface CaptchaResponse {
+  code: number;
+  msg: string;
+  captchaEnabled: boolean;
+  registerEnabled: boolean;
+  uuid?: string;
+  img?: string;
+}
+
+export interface LoginResponse {
+  code: number;
+  msg: string;
+  token: string;
+}
+
+export const userConfig = z.object({
+  userConfigId: z.number().nullable(),
+  userId: z.number(),
+  currentTeamId: z.number().nullable(),
+  currentProjectId: z.number().nullable(),
+  lifeContent: z.string().nullable(),
+});
+export type UserConfig = z.infer<typeof userConfig>;
+
+export const userConfigBody = z.object({
+  currentTeamId: z.coerce.number().int().min(0).nullable().optional(),
+  currentProjectId: z.coerce.number().int().min(0).nullable().optional(),
+  lifeContent: z.string().max(2000).nullable().optional(),
+});
+export type UserConfigBody = z.infer<typeof userConfigBody>;
+
+export const routerMeta = z.object({
+  title: z.string(),
+  titleI18nKey: z.string().nullable(),
+  icon: z.string().nullable(),
+  noCache: z.boolean(),
+  link: z.string().nullable(),
+});
+
+export interface RouterRecord {
+  name: string;
+  path: string;
+  hidden: boolean;
+  redirect?: string;
+  component: string;
+  query?: string | null;
+  alwaysShow?: boolean;
+  meta: z.infer<typeof routerMeta>;
+  children?: RouterRecord[];
+}
+
+export const updatePasswordQuery = z.object({
+  oldPassword: z.string({ error: 'user.password.not_empty' }).min(1, { error: 'user.password.not_empty' }),
+  newPassword: password,
+});

@@ -1,0 +1,5 @@
+export * from './auth.ts';
+export * from './envelope.ts';
+export * from './format.ts';
+export * from './limits.ts';
+export * from './system.ts';

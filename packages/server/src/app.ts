@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { registerConfigRoutes } from './features/configs/configs.routes.ts';
+import { registerDictRoutes } from './features/dicts/dicts.routes.ts';
+import { registerFileRoutes } from './features/files/files.routes.ts';
+import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts';
+import { registerMenuRoutes } from './features/menus/menus.routes.ts';
+import { registerOnlineRoutes } from './features/online/online.routes.ts';
+import { registerProfileRoutes } from './features/profile/profile.routes.ts';
+import { registerRoleRoutes } from './features/roles/roles.routes.ts';
+import { registerSessionRoutes } from './features/session/session.routes.ts';
+import { registerUserRoutes } from './features/users/users.routes.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { createRouter } from './http/route.ts';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The original's web client is deployed behind these prefixes; both reach the same routes. */
+const API_PREFIX = /^\/(?:prod|dev)-api(?=\/|$|\?)/;
+
+export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 12 * 1024 * 1024,
+    rewriteUrl: (req) => (req.url ?? '/').replace(API_PREFIX, '') || '/',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  installErrorHandling(app);
+
+  const r = createRouter(app, { db, config });
+  registerSessionRoutes(r);
+  registerUserRoutes(r);
+  registerProfileRoutes(r);
+  registerRoleRoutes(r);
+  registerMenuRoutes(r);
+  registerDictRoutes(r);
+  registerConfigRoutes(r);
+  registerLoginLogRoutes(r);
+  registerOnlineRoutes(r);
+  await registerFileRoutes(app, r);
+
+  const webDir = config.webDir ?? defaultWebDir();
+  if (fs.existsSync(path.join(webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: 'index.html' });
+  }
+  return app;
+}
+
+function defaultWebDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}

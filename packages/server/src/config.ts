@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(2020),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, {
+      error: 'must be a postgres:// URL or sqlite:<path> (leave it unset for the embedded database)',
+    })
+    .optional(),
+  CAPTCHA_ENABLED: boolText.optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(5, { error: 'must be 5 to 20 characters' })
+    .max(20, { error: 'must be 5 to 20 characters' })
+    .optional(),
+  SESSION_TTL_MINUTES: z.coerce.number({ error: 'must be a number' }).int().min(1).max(43200).default(240),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIR: z.string().optional(),
+  TRUST_PROXY: boolText.default(false),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  uploadDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  captchaEnabled: boolean | undefined;
+  adminPassword: string | undefined;
+  sessionTtlMinutes: number;
+  logLevel: string;
+  webDir: string | undefined;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a wrong value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    uploadDir: path.join(dataDir, 'uploads'),
+    database: databaseFrom(e.DATABASE_URL, dataDir),
+    captchaEnabled: e.CAPTCHA_ENABLED,
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionTtlMinutes: e.SESSION_TTL_MINUTES,
+    logLevel: e.LOG_LEVEL,
+    webDir: e.WEB_DIR,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): AppConfig['database'] {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'buglet.db') };
+  if (url.startsWith('postgres')) return { kind: 'postgres', url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+}

@@ -1,0 +1,214 @@
+import type { Generated } from 'kysely';
+
+/** Table shapes as Kysely sees them (camelCase; the SQL columns are snake_case). */
+export interface UserTable {
+  userId: Generated<number>;
+  deptId: number | null;
+  userName: string;
+  nickName: string;
+  userType: string;
+  email: string | null;
+  phoneNumber: string | null;
+  sex: string | null;
+  avatar: string | null;
+  password: string;
+  status: string;
+  delFlag: string;
+  loginIp: string | null;
+  loginDate: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+  dingUserId: string | null;
+  wechatUserId: string | null;
+}
+
+export interface RoleTable {
+  roleId: Generated<number>;
+  roleName: string;
+  roleKey: string;
+  roleSort: number;
+  dataScope: string | null;
+  menuCheckStrictly: number;
+  deptCheckStrictly: number;
+  status: string;
+  delFlag: string;
+  isTeamRole: number;
+  isProjectRole: number;
+  roleNameI18nKey: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+export interface MenuTable {
+  menuId: Generated<number>;
+  menuName: string;
+  menuNameI18nKey: string | null;
+  parentId: number;
+  orderNum: number;
+  path: string | null;
+  component: string | null;
+  query: string | null;
+  isFrame: string;
+  isCache: string;
+  menuType: 'M' | 'C' | 'F';
+  visible: string;
+  status: string;
+  perms: string | null;
+  icon: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+export interface RoleMenuTable {
+  roleId: number;
+  menuId: number;
+}
+
+export interface UserRoleTable {
+  userId: number;
+  roleId: number;
+}
+
+export interface UserConfigTable {
+  userConfigId: Generated<number>;
+  userId: number;
+  currentTeamId: number | null;
+  currentProjectId: number | null;
+  lifeContent: string | null;
+}
+
+/** Memberships: the team and project features fill them; permissions read them. */
+export interface UserTeamTable {
+  userTeamId: Generated<number>;
+  userId: number;
+  teamId: number;
+  isLock: number;
+  createTime: string | null;
+}
+
+export interface UserTeamRoleTable {
+  userTeamId: number;
+  roleId: number;
+}
+
+export interface UserProjectTable {
+  userProjectId: Generated<number>;
+  userId: number;
+  projectId: number;
+  createTime: string | null;
+}
+
+export interface UserProjectRoleTable {
+  userProjectId: number;
+  roleId: number;
+}
+
+export interface DictTypeTable {
+  dictId: Generated<number>;
+  dictName: string;
+  dictType: string;
+  status: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+export interface DictDataTable {
+  dictCode: Generated<number>;
+  dictSort: number;
+  dictLabel: string;
+  dictValue: string;
+  dictType: string;
+  cssClass: string | null;
+  listClass: string | null;
+  isDefault: string;
+  status: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+export interface ConfigTable {
+  configId: Generated<number>;
+  configName: string;
+  configKey: string;
+  configValue: string;
+  configType: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+export interface LoginLogTable {
+  infoId: Generated<number>;
+  userName: string;
+  ipaddr: string | null;
+  loginLocation: string | null;
+  browser: string | null;
+  os: string | null;
+  status: string;
+  msg: string | null;
+  loginTime: string;
+}
+
+export interface SessionTable {
+  tokenId: string;
+  userId: number;
+  loginTime: string;
+  expireAt: number;
+  ipaddr: string | null;
+  browser: string | null;
+  os: string | null;
+  isDefaultPassword: number;
+}
+
+export interface KvTable {
+  k: string;
+  v: string;
+  expireAt: number;
+}
+
+export interface TempFileTable {
+  fileId: Generated<number>;
+  fileName: string;
+  fileUrl: string;
+  fileType: number;
+  srcUrl: string | null;
+  createById: number | null;
+  createTime: string | null;
+}
+
+export interface Database {
+  sysUser: UserTable;
+  sysRole: RoleTable;
+  sysMenu: MenuTable;
+  sysRoleMenu: RoleMenuTable;
+  sysUserRole: UserRoleTable;
+  sysUserConfig: UserConfigTable;
+  sysUserTeam: UserTeamTable;
+  sysUserTeamRole: UserTeamRoleTable;
+  sysUserProject: UserProjectTable;
+  sysUserProjectRole: UserProjectRoleTable;
+  sysDictType: DictTypeTable;
+  sysDictData: DictDataTable;
+  sysConfig: ConfigTable;
+  sysLogininfor: LoginLogTable;
+  sysSession: SessionTable;
+  sysKv: KvTable;
+  sysTempFile: TempFileTable;
+}

@@ -1,0 +1,47 @@
+import { ROLE_IDS, SUPER_ADMIN_ID } from '@buglet/contracts';
+import bcrypt from 'bcryptjs';
+import type { AppConfig } from '../../config.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Db } from '../connect.ts';
+import { syncSequence } from '../migrations/helpers.ts';
+
+export const DEFAULT_ADMIN_PASSWORD = 'cat2bug';
+
+/** The first start creates the administrator (user 1), as the original seeds it. */
+export async function seedAdministrator(db: Db, config: AppConfig): Promise<boolean> {
+  const existing = await db.selectFrom('sysUser').select('userId').where('userId', '=', SUPER_ADMIN_ID).executeTakeFirst();
+  if (existing) return false;
+  const password = await bcrypt.hash(config.adminPassword ?? DEFAULT_ADMIN_PASSWORD, 10);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('sysUser')
+      .values({
+        userId: SUPER_ADMIN_ID,
+        userName: 'admin',
+        nickName: '管理员',
+        userType: '00',
+        email: 'admin@example.com',
+        phoneNumber: null,
+        sex: '2',
+        password,
+        status: '0',
+        delFlag: '0',
+        createBy: 'admin',
+        createTime: formatDateTime(),
+        deptId: null,
+        avatar: null,
+        loginIp: null,
+        loginDate: null,
+        updateBy: null,
+        updateTime: null,
+        remark: 'Platform super administrator',
+        dingUserId: null,
+        wechatUserId: null,
+      })
+      .execute();
+    await trx.insertInto('sysUserRole').values({ userId: SUPER_ADMIN_ID, roleId: ROLE_IDS.admin }).execute();
+    await trx.insertInto('sysUserConfig').values({ userId: SUPER_ADMIN_ID, currentTeamId: 0, currentProjectId: 0, lifeContent: null }).execute();
+    await syncSequence(trx, 'sys_user', 'user_id');
+  });
+  return true;
+}

@@ -1,0 +1,60 @@
+/** Roles, dictionaries and config records the original seeds (ids kept: clients hard-wire some). */
+
+export const ROLES = [
+  { roleId: 1, roleName: '超级管理员', roleKey: 'admin', roleSort: 1, team: 0, project: 0, key: null },
+  { roleId: 2, roleName: '普通角色', roleKey: 'common', roleSort: 3, team: 0, project: 0, key: null },
+  { roleId: 3, roleName: '外部人员', roleKey: 'outsiders', roleSort: 4, team: 0, project: 0, key: null },
+  { roleId: 4, roleName: '团队管理员', roleKey: 'team.admin', roleSort: 12, team: 1, project: 0, key: 'team.admin-members' },
+  { roleId: 5, roleName: '团队普通人员', roleKey: 'team.default', roleSort: 13, team: 1, project: 0, key: 'team.ordinary-members' },
+  { roleId: 6, roleName: '项目管理员', roleKey: 'project.admin', roleSort: 22, team: 0, project: 1, key: 'project.admin' },
+  { roleId: 7, roleName: '项目开发', roleKey: 'project.develop', roleSort: 23, team: 0, project: 1, key: 'project.develop' },
+  { roleId: 8, roleName: '项目测试', roleKey: 'project.tester', roleSort: 24, team: 0, project: 1, key: 'project.tester' },
+  { roleId: 9, roleName: '项目外部人员', roleKey: 'project.outsider', roleSort: 25, team: 0, project: 1, key: 'project.outsider' },
+  { roleId: 10, roleName: '默认成员', roleKey: 'default', roleSort: 2, team: 0, project: 0, key: 'role.default' },
+  { roleId: 11, roleName: '项目创建人', roleKey: 'project.create-by', roleSort: 21, team: 0, project: 1, key: 'project.create-by' },
+  { roleId: 12, roleName: '团队创建人', roleKey: 'team.create-by', roleSort: 11, team: 1, project: 0, key: 'team.create-by' },
+] as const;
+
+type DictRow = [value: string, label: string, listClass: string | null, isDefault?: 'Y'];
+
+export const DICTIONARIES: Array<{ type: string; name: string; data: DictRow[] }> = [
+  { type: 'sys_user_sex', name: '用户性别', data: [['0', '男', null, 'Y'], ['1', '女', null], ['2', '未知', null]] },
+  { type: 'sys_show_hide', name: '菜单状态', data: [['0', '显示', 'primary', 'Y'], ['1', '隐藏', 'danger']] },
+  { type: 'sys_normal_disable', name: '系统开关', data: [['0', '正常', 'primary', 'Y'], ['1', '停用', 'danger']] },
+  { type: 'sys_job_status', name: '任务状态', data: [['0', '正常', 'primary', 'Y'], ['1', '暂停', 'danger']] },
+  { type: 'sys_job_group', name: '任务分组', data: [['DEFAULT', '默认', null, 'Y'], ['SYSTEM', '系统', null]] },
+  { type: 'sys_yes_no', name: '系统是否', data: [['Y', '是', 'primary', 'Y'], ['N', '否', 'danger']] },
+  { type: 'sys_notice_type', name: '通知类型', data: [['1', '通知', 'warning', 'Y'], ['2', '公告', 'success']] },
+  { type: 'sys_notice_status', name: '通知状态', data: [['0', '正常', 'primary', 'Y'], ['1', '关闭', 'danger']] },
+  {
+    type: 'sys_oper_type',
+    name: '操作类型',
+    data: [
+      ['1', '新增', 'info'],
+      ['2', '修改', 'info'],
+      ['3', '删除', 'danger'],
+      ['4', '授权', 'primary'],
+      ['5', '导出', 'warning'],
+      ['6', '导入', 'warning'],
+      ['7', '强退', 'danger'],
+      ['8', '生成代码', 'warning'],
+      ['9', '清空数据', 'danger'],
+      ['0', '其他', 'info'],
+    ],
+  },
+  { type: 'sys_common_status', name: '系统状态', data: [['0', '成功', 'primary'], ['1', '失败', 'danger']] },
+  {
+    type: 'defect_level',
+    name: '缺陷等级',
+    data: [['urgent', '急', 'danger'], ['height', '高', 'warning'], ['middle', '中', 'primary', 'Y'], ['low', '低', 'info']],
+  },
+];
+
+export const CONFIGS = [
+  { name: '主框架页-默认皮肤样式名称', key: 'sys.index.skinName', value: 'skin-blue', remark: 'UI skin (kept for compatibility)' },
+  { name: '用户管理-账号初始密码', key: 'sys.member.initPassword', value: '123456', remark: 'initial password' },
+  { name: '主框架页-侧边栏主题', key: 'sys.index.sideTheme', value: 'theme-dark', remark: 'theme-dark, theme-light' },
+  { name: '账号自助-验证码开关', key: 'sys.account.captchaEnabled', value: 'true', remark: 'captcha on login and registration (true/false)' },
+  { name: '账号自助-是否开启用户注册功能', key: 'sys.account.registerUser', value: 'true', remark: 'self-registration (true/false)' },
+  { name: '用户登录-黑名单列表', key: 'sys.login.blackIPList', value: '', remark: "';'-separated IPs, '*' wildcards or a-b ranges" },
+] as const;

@@ -1,0 +1,121 @@
+import { config, configBody, pageQuery, ResultCode } from '@buglet/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { authenticated, perm } from '../../http/permission.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import {
+  deleteConfigs,
+  findConfig,
+  findConfigByKey,
+  insertConfig,
+  listConfigs,
+  updateConfig,
+} from './configs.repository.ts';
+
+const listQuery = pageQuery.extend({
+  configName: z.string().optional(),
+  configKey: z.string().optional(),
+  configType: z.enum(['Y', 'N']).optional(),
+  params: z.object({ beginTime: z.string().optional(), endTime: z.string().optional() }).optional(),
+});
+
+export function registerConfigRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  const assertKeyFree = async (key: string, name: string, selfId?: number) => {
+    const clash = await findConfigByKey(db, key);
+    if (clash && clash.configId !== selfId) throw new AppError('config.key.exists', [name]);
+  };
+
+  r.get('/system/config/list', {
+    guard: perm('system:config:list'),
+    query: listQuery,
+    output: config,
+    handler: async (ctx) => {
+      const { limit, offset } = pageOf(ctx.query);
+      const { rows, total } = await listConfigs(db, { ...ctx.query, ...ctx.query.params }, limit, offset);
+      return ctx.table(rows, total);
+    },
+  });
+
+  // Values are read straight from the database, so a change applies at once on every instance.
+  r.delete('/system/config/refreshCache', { guard: perm('system:config:remove'), handler: async (ctx) => ctx.ok() });
+
+  r.get('/system/config/configKey/:configKey', {
+    guard: authenticated,
+    params: z.object({ configKey: z.string().min(1).max(100) }),
+    handler: async (ctx) => {
+      const found = await findConfigByKey(db, ctx.params.configKey);
+      return { code: ResultCode.success, msg: found?.configValue ?? '' };
+    },
+  });
+
+  r.get('/system/config/:configId', {
+    guard: perm('system:config:query'),
+    params: z.object({ configId: z.coerce.number().int().min(1) }),
+    output: config,
+    handler: async (ctx) => {
+      const found = await findConfig(db, ctx.params.configId);
+      if (!found) throw new AppError('config.not-found');
+      return ctx.ok(found);
+    },
+  });
+
+  r.post('/system/config', {
+    guard: perm('system:config:add'),
+    body: configBody,
+    handler: async (ctx) => {
+      const b = ctx.body;
+      await assertKeyFree(b.configKey, b.configName);
+      const configId = await insertConfig(db, {
+        configName: b.configName,
+        configKey: b.configKey,
+        configValue: b.configValue,
+        configType: b.configType ?? 'N',
+        remark: b.remark ?? null,
+        createBy: ctx.me.userName,
+        createTime: formatDateTime(),
+        updateBy: null,
+        updateTime: null,
+      });
+      return ctx.ok({ configId });
+    },
+  });
+
+  r.put('/system/config', {
+    guard: perm('system:config:edit'),
+    body: configBody.extend({ configId: z.number().int().min(1) }),
+    handler: async (ctx) => {
+      const b = ctx.body;
+      const old = await findConfig(db, b.configId);
+      if (!old) throw new AppError('config.not-found');
+      await assertKeyFree(b.configKey, b.configName, b.configId);
+      await updateConfig(db, b.configId, {
+        configName: b.configName,
+        configKey: b.configKey,
+        configValue: b.configValue,
+        configType: b.configType ?? old.configType,
+        remark: b.remark ?? null,
+        updateBy: ctx.me.userName,
+        updateTime: formatDateTime(),
+      });
+      return ctx.ok();
+    },
+  });
+
+  r.delete('/system/config/:configIds', {
+    guard: perm('system:config:remove'),
+    params: z.object({ configIds: z.string() }),
+    handler: async (ctx) => {
+      const ids = parseIds(ctx.params.configIds);
+      for (const id of ids) {
+        const found = await findConfig(db, id);
+        if (found?.configType === 'Y') throw new AppError('config.builtin.cannot-delete', [found.configKey]);
+      }
+      await deleteConfigs(db, ids);
+      return ctx.ok();
+    },
+  });
+}

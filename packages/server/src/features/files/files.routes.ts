@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { LIMITS, ResultCode, screenShotBody } from '@buglet/contracts';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { authenticated } from '../../http/permission.ts';
+import type { Router } from '../../http/route.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { CONTENT_TYPES } from './file-types.ts';
+import { extensionOf, resolveInside, storeImageBytes, storeUpload } from './file-store.ts';
+import { isUploadExtension } from './file-types.ts';
+
+export function publicUrl(req: FastifyRequest, fileName: string): string {
+  return `${req.protocol}://${req.host}${fileName}`;
+}
+
+export async function receiveFile(req: FastifyRequest, field: string) {
+  if (!req.isMultipart()) throw new AppError('upload.file.missing');
+  const file = await req.file({ limits: { fileSize: LIMITS.fileMaxBytes, files: 1 } });
+  if (!file || file.fieldname !== field) {
+    file?.file.resume();
+    throw new AppError('upload.file.missing');
+  }
+  return file;
+}
+
+const downloadQuery = z.object({
+  fileName: z.string().min(1),
+  delete: z.enum(['true', 'false']).optional(),
+});
+
+export async function registerFileRoutes(app: FastifyInstance, r: Router): Promise<void> {
+  const { db, config } = r.deps;
+  const root = config.uploadDir;
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.fileMaxBytes, files: LIMITS.uploadMaxFiles } });
+  // Uploaded files are public, as images in descriptions are loaded by plain <img> tags.
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/profile/',
+    decorateReply: false,
+    index: false,
+    allowedPath: (pathName) => !pathName.startsWith('/.tmp'),
+    setHeaders: (res) => res.header('X-Content-Type-Options', 'nosniff'),
+  });
+
+  r.post('/common/upload', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      const stored = await storeUpload(root, 'upload', await receiveFile(ctx.req, 'file'));
+      return {
+        code: ResultCode.success,
+        msg: ctx.t('op.success'),
+        url: publicUrl(ctx.req, stored.fileName),
+        fileName: stored.fileName,
+        newFileName: stored.newFileName,
+        originalFilename: stored.originalFilename,
+        fileExtension: stored.fileExtension,
+      };
+    },
+  });
+
+  r.post('/common/upload/screen-shot', {
+    guard: authenticated,
+    body: screenShotBody,
+    handler: async (ctx) => {
+      const m = /^data:image\/(png|jpeg|jpg);base64,(.*)$/s.exec(ctx.body.fileBody);
+      if (!m?.[1] || m[2] === undefined) throw new AppError('upload.screen-shot.invalid');
+      const ext = m[1] as 'png' | 'jpeg' | 'jpg';
+      const stored = await storeImageBytes(root, Buffer.from(m[2], 'base64'), ext);
+      const row = await db
+        .insertInto('sysTempFile')
+        .values({
+          fileName: stored.newFileName,
+          fileUrl: stored.fileName,
+          fileType: 1,
+          srcUrl: ctx.body.srcUrl ?? null,
+          createById: ctx.me.userId,
+          createTime: formatDateTime(),
+        })
+        .returning(['fileId', 'fileName', 'fileUrl', 'fileType', 'srcUrl'])
+        .executeTakeFirstOrThrow();
+      return ctx.ok(row);
+    },
+  });
+
+  r.get('/common/download', {
+    guard: authenticated,
+    query: downloadQuery,
+    handler: async (ctx) => {
+      const name = ctx.query.fileName;
+      const file = /[\\/]/.test(name) ? undefined : resolveInside(root, `download/${name}`);
+      if (!file || !isUploadExtension(extensionOf(name))) throw new AppError('download.name.invalid', [name]);
+      if (!fs.existsSync(file)) throw new AppError('download.not-found', [name]);
+      const shownName = `${Date.now()}${name.includes('_') ? name.slice(name.indexOf('_') + 1) : name}`;
+      const body = await fs.promises.readFile(file);
+      if (ctx.query.delete === 'true') await fs.promises.rm(file, { force: true });
+      return sendAttachment(ctx.reply, body, shownName);
+    },
+  });
+
+  r.get('/common/download/resource', {
+    guard: authenticated,
+    query: z.object({ resource: z.string().min(1) }),
+    handler: async (ctx) => {
+      const resource = ctx.query.resource;
+      const relative = resource.replace(/^\/profile\//, '');
+      const file = relative === resource ? undefined : resolveInside(root, relative);
+      if (!file || relative.startsWith('.tmp') || !isUploadExtension(extensionOf(resource))) {
+        throw new AppError('download.name.invalid', [resource]);
+      }
+      if (!fs.existsSync(file)) throw new AppError('download.not-found', [resource]);
+      return sendAttachment(ctx.reply, await fs.promises.readFile(file), path.basename(file));
+    },
+  });
+}
+
+function sendAttachment(reply: import('fastify').FastifyReply, body: Buffer, name: string) {
+  const encoded = encodeURIComponent(name);
+  return reply
+    .header('Content-Type', CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream')
+    .header('Content-Disposition', `attachment; filename*=utf-8''${encoded}`)
+    .header('download-filename', encoded)
+    .header('Access-Control-Expose-Headers', 'Content-Disposition,download-filename')
+    .send(body);
+}

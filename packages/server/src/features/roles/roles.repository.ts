@@ -1,0 +1,94 @@
+import type { Role } from '@buglet/contracts';
+import type { Db } from '../../db/connect.ts';
+import { type RoleRow, toRoleSummary } from '../users/users.repository.ts';
+
+export function toRole(r: RoleRow): Role {
+  return {
+    ...toRoleSummary(r),
+    dataScope: r.dataScope,
+    menuCheckStrictly: r.menuCheckStrictly === 1,
+    deptCheckStrictly: r.deptCheckStrictly === 1,
+    remark: r.remark,
+    createTime: r.createTime,
+  };
+}
+
+export interface RoleFilter {
+  roleName?: string;
+  roleKey?: string;
+  status?: string;
+}
+
+function filtered(db: Db, f: RoleFilter) {
+  let q = db.selectFrom('sysRole').where('delFlag', '=', '0');
+  if (f.roleName) q = q.where('roleName', 'like', `%${f.roleName}%`);
+  if (f.roleKey) q = q.where('roleKey', 'like', `%${f.roleKey}%`);
+  if (f.status) q = q.where('status', '=', f.status);
+  return q;
+}
+
+export async function listRoles(db: Db, f: RoleFilter, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    filtered(db, f).selectAll().orderBy('roleSort').orderBy('roleId').limit(limit).offset(offset).execute(),
+    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findRole(db: Db, roleId: number) {
+  return db.selectFrom('sysRole').selectAll().where('roleId', '=', roleId).where('delFlag', '=', '0').executeTakeFirst();
+}
+
+export async function findRoleBy(db: Db, column: 'roleName' | 'roleKey', value: string) {
+  return db
+    .selectFrom('sysRole')
+    .select('roleId')
+    .where(column, '=', value)
+    .where('delFlag', '=', '0')
+    .executeTakeFirst();
+}
+
+export async function replaceRoleMenus(db: Db, roleId: number, menuIds: number[]) {
+  await db.deleteFrom('sysRoleMenu').where('roleId', '=', roleId).execute();
+  const unique = [...new Set(menuIds)];
+  if (unique.length === 0) return;
+  const existing = await db.selectFrom('sysMenu').select('menuId').where('menuId', 'in', unique).execute();
+  if (existing.length === 0) return;
+  await db
+    .insertInto('sysRoleMenu')
+    .values(existing.map((m) => ({ roleId, menuId: m.menuId })))
+    .execute();
+}
+
+/** How many memberships of any kind hold the role. */
+export async function countRoleHolders(db: Db, roleId: number): Promise<number> {
+  const [a, b, c] = await Promise.all([
+    db.selectFrom('sysUserRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', roleId).executeTakeFirstOrThrow(),
+    db.selectFrom('sysUserTeamRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', roleId).executeTakeFirstOrThrow(),
+    db.selectFrom('sysUserProjectRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', roleId).executeTakeFirstOrThrow(),
+  ]);
+  return Number(a.n) + Number(b.n) + Number(c.n);
+}
+
+export async function listRoleUsers(
+  db: Db,
+  roleId: number,
+  allocated: boolean,
+  f: { userName?: string; phoneNumber?: string },
+  limit: number,
+  offset: number,
+) {
+  const base = () => {
+    let q = db.selectFrom('sysUser as u').where('u.delFlag', '=', '0');
+    const holders = db.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId);
+    q = allocated ? q.where('u.userId', 'in', holders) : q.where('u.userId', 'not in', holders);
+    if (f.userName) q = q.where('u.userName', 'like', `%${f.userName}%`);
+    if (f.phoneNumber) q = q.where('u.phoneNumber', 'like', `%${f.phoneNumber}%`);
+    return q;
+  };
+  const [rows, count] = await Promise.all([
+    base().selectAll('u').orderBy('u.userId').limit(limit).offset(offset).execute(),
+    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,225 @@
+import { pageQuery, role, roleBody, user } from '@buglet/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { perm } from '../../http/permission.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { toUser } from '../users/users.repository.ts';
+import {
+  countRoleHolders,
+  findRole,
+  findRoleBy,
+  listRoleUsers,
+  listRoles,
+  replaceRoleMenus,
+  toRole,
+} from './roles.repository.ts';
+
+const ADMIN_ROLE_ID = 1;
+const listQuery = pageQuery.extend({
+  roleName: z.string().optional(),
+  roleKey: z.string().optional(),
+  status: z.enum(['0', '1']).optional(),
+});
+const authUserQuery = pageQuery.extend({
+  roleId: z.coerce.number().int().min(1),
+  userName: z.string().optional(),
+  phoneNumber: z.string().optional(),
+});
+const bulkQuery = z.object({ roleId: z.coerce.number().int().min(1), userIds: z.string().min(1) });
+
+export function registerRoleRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  const assertEditable = (roleId: number) => {
+    if (roleId === ADMIN_ROLE_ID) throw new AppError('role.admin.cannot-operate');
+  };
+  const assertUniqueRole = async (body: z.infer<typeof roleBody>) => {
+    const byName = await findRoleBy(db, 'roleName', body.roleName);
+    if (byName && byName.roleId !== body.roleId) throw new AppError('role.name.exists', [body.roleName]);
+    const byKey = await findRoleBy(db, 'roleKey', body.roleKey);
+    if (byKey && byKey.roleId !== body.roleId) throw new AppError('role.key.exists', [body.roleName]);
+  };
+
+  r.get('/system/role/list', {
+    guard: perm('system:role:list'),
+    query: listQuery,
+    output: role,
+    handler: async (ctx) => {
+      const { limit, offset } = pageOf(ctx.query);
+      const { rows, total } = await listRoles(db, ctx.query, limit, offset);
+      return ctx.table(rows.map(toRole), total);
+    },
+  });
+
+  r.get('/system/role/optionselect', {
+    guard: perm('system:role:query'),
+    output: role,
+    handler: async (ctx) => ctx.ok((await listRoles(db, {}, 1000, 0)).rows.map(toRole)),
+  });
+
+  r.get('/system/role/:roleId', {
+    guard: perm('system:role:query'),
+    params: z.object({ roleId: z.coerce.number().int().min(1) }),
+    output: role,
+    handler: async (ctx) => {
+      const found = await findRole(db, ctx.params.roleId);
+      if (!found) throw new AppError('role.not-found');
+      return ctx.ok(toRole(found));
+    },
+  });
+
+  r.post('/system/role', {
+    guard: perm('system:role:add'),
+    body: roleBody,
+    handler: async (ctx) => {
+      const body = ctx.body;
+      await assertUniqueRole({ ...body, roleId: undefined });
+      const roleId = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('sysRole')
+          .values({
+            roleName: body.roleName,
+            roleKey: body.roleKey,
+            roleSort: body.roleSort,
+            dataScope: '1',
+            menuCheckStrictly: 1,
+            deptCheckStrictly: 1,
+            status: body.status ?? '0',
+            delFlag: '0',
+            isTeamRole: body.isTeamRole ? 1 : 0,
+            isProjectRole: body.isProjectRole ? 1 : 0,
+            roleNameI18nKey: body.roleNameI18nKey ?? null,
+            createBy: ctx.me.userName,
+            createTime: formatDateTime(),
+            updateBy: null,
+            updateTime: null,
+            remark: body.remark ?? null,
+          })
+          .returning('roleId')
+          .executeTakeFirstOrThrow();
+        await replaceRoleMenus(trx, inserted.roleId, body.menuIds ?? []);
+        return inserted.roleId;
+      });
+      return ctx.ok({ roleId });
+    },
+  });
+
+  r.put('/system/role', {
+    guard: perm('system:role:edit'),
+    body: roleBody.extend({ roleId: z.number().int().min(1) }),
+    handler: async (ctx) => {
+      const body = ctx.body;
+      assertEditable(body.roleId);
+      if (!(await findRole(db, body.roleId))) throw new AppError('role.not-found');
+      await assertUniqueRole(body);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sysRole')
+          .set({
+            roleName: body.roleName,
+            roleKey: body.roleKey,
+            roleSort: body.roleSort,
+            status: body.status ?? '0',
+            isTeamRole: body.isTeamRole ? 1 : 0,
+            isProjectRole: body.isProjectRole ? 1 : 0,
+            roleNameI18nKey: body.roleNameI18nKey ?? null,
+            remark: body.remark ?? null,
+            updateBy: ctx.me.userName,
+            updateTime: formatDateTime(),
+          })
+          .where('roleId', '=', body.roleId)
+          .execute();
+        if (body.menuIds) await replaceRoleMenus(trx, body.roleId, body.menuIds);
+      });
+      return ctx.ok();
+    },
+  });
+
+  r.put('/system/role/changeStatus', {
+    guard: perm('system:role:edit'),
+    body: z.object({ roleId: z.number().int().min(1), status: z.enum(['0', '1']) }),
+    handler: async (ctx) => {
+      assertEditable(ctx.body.roleId);
+      await db.updateTable('sysRole').set({ status: ctx.body.status }).where('roleId', '=', ctx.body.roleId).execute();
+      return ctx.ok();
+    },
+  });
+
+  r.delete('/system/role/:roleIds', {
+    guard: perm('system:role:remove'),
+    params: z.object({ roleIds: z.string() }),
+    handler: async (ctx) => {
+      const ids = parseIds(ctx.params.roleIds);
+      for (const id of ids) {
+        assertEditable(id);
+        const found = await findRole(db, id);
+        if (!found) throw new AppError('role.not-found');
+        if ((await countRoleHolders(db, id)) > 0) throw new AppError('role.assigned.cannot-delete', [found.roleName]);
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sysRoleMenu').where('roleId', 'in', ids).execute();
+        await trx.updateTable('sysRole').set({ delFlag: '2' }).where('roleId', 'in', ids).execute();
+      });
+      return ctx.ok();
+    },
+  });
+
+  for (const allocated of [true, false]) {
+    r.get(`/system/role/authUser/${allocated ? 'allocatedList' : 'unallocatedList'}`, {
+      guard: perm('system:role:list'),
+      query: authUserQuery,
+      output: user,
+      handler: async (ctx) => {
+        const { limit, offset } = pageOf(ctx.query);
+        const { rows, total } = await listRoleUsers(db, ctx.query.roleId, allocated, ctx.query, limit, offset);
+        return ctx.table(
+          rows.map((u) => toUser(u)),
+          total,
+        );
+      },
+    });
+  }
+
+  const unassign = async (roleId: number, userIds: number[]) => {
+    assertEditable(roleId);
+    await db.deleteFrom('sysUserRole').where('roleId', '=', roleId).where('userId', 'in', userIds).execute();
+  };
+  r.put('/system/role/authUser/cancel', {
+    guard: perm('system:role:edit'),
+    body: z.object({ roleId: z.number().int().min(1), userId: z.number().int().min(1) }),
+    handler: async (ctx) => {
+      await unassign(ctx.body.roleId, [ctx.body.userId]);
+      return ctx.ok();
+    },
+  });
+  r.put('/system/role/authUser/cancelAll', {
+    guard: perm('system:role:edit'),
+    query: bulkQuery,
+    handler: async (ctx) => {
+      await unassign(ctx.query.roleId, parseIds(ctx.query.userIds));
+      return ctx.ok();
+    },
+  });
+  r.put('/system/role/authUser/selectAll', {
+    guard: perm('system:role:edit'),
+    query: bulkQuery,
+    handler: async (ctx) => {
+      const roleId = ctx.query.roleId;
+      assertEditable(roleId);
+      const target = await findRole(db, roleId);
+      if (!target) throw new AppError('role.not-found');
+      const ids = parseIds(ctx.query.userIds);
+      const users = await db.selectFrom('sysUser').select('userId').where('userId', 'in', ids).where('delFlag', '=', '0').execute();
+      if (users.length > 0) {
+        await db
+          .insertInto('sysUserRole')
+          .values(users.map((u) => ({ userId: u.userId, roleId })))
+          .onConflict((oc) => oc.columns(['userId', 'roleId']).doNothing())
+          .execute();
+      }
+      return ctx.ok();
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import type { Db } from '../../db/connect.ts';
+import type { SessionTable } from '../../db/schema.ts';
+
+export type SessionRow = SessionTable;
+
+export async function insertSession(db: Db, row: SessionRow): Promise<void> {
+  await db.insertInto('sysSession').values(row).execute();
+}
+
+export async function findSession(db: Db, tokenId: string) {
+  return db
+    .selectFrom('sysSession as s')
+    .innerJoin('sysUser as u', 'u.userId', 's.userId')
+    .select(['s.tokenId', 's.userId', 's.expireAt', 's.isDefaultPassword', 'u.userName', 'u.status', 'u.delFlag'])
+    .where('s.tokenId', '=', tokenId)
+    .executeTakeFirst();
+}
+
+export async function extendSession(db: Db, tokenId: string, expireAt: number): Promise<void> {
+  await db.updateTable('sysSession').set({ expireAt }).where('tokenId', '=', tokenId).execute();
+}
+
+export async function clearDefaultPasswordFlag(db: Db, userId: number): Promise<void> {
+  await db.updateTable('sysSession').set({ isDefaultPassword: 0 }).where('userId', '=', userId).execute();
+}
+
+export async function deleteSession(db: Db, tokenId: string): Promise<boolean> {
+  const res = await db.deleteFrom('sysSession').where('tokenId', '=', tokenId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
+}
+
+export async function deleteSessionsOfUsers(db: Db, userIds: number[], exceptTokenId?: string): Promise<void> {
+  if (userIds.length === 0) return;
+  let q = db.deleteFrom('sysSession').where('userId', 'in', userIds);
+  if (exceptTokenId) q = q.where('tokenId', '!=', exceptTokenId);
+  await q.execute();
+}
+
+export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('sysSession').where('expireAt', '<', now).execute();
+}
+
+export async function listSessions(db: Db, filter: { ipaddr?: string; userName?: string }, now: number) {
+  let q = db
+    .selectFrom('sysSession as s')
+    .innerJoin('sysUser as u', 'u.userId', 's.userId')
+    .select(['s.tokenId', 'u.userName', 's.ipaddr', 's.browser', 's.os', 's.loginTime'])
+    .where('s.expireAt', '>=', now);
+  if (filter.ipaddr) q = q.where('s.ipaddr', 'like', `%${filter.ipaddr}%`);
+  if (filter.userName) q = q.where('u.userName', 'like', `%${filter.userName}%`);
+  return q.orderBy('s.loginTime', 'desc').execute();
+}
+
+/** Short-lived values shared by every server instance: captcha answers, login failure counts. */
+export async function kvGet(db: Db, k: string, now = Date.now()): Promise<string | undefined> {
+  const row = await db.selectFrom('sysKv').select(['v', 'expireAt']).where('k', '=', k).executeTakeFirst();
+  return row && row.expireAt > now ? row.v : undefined;
+}
+
+export async function kvPut(db: Db, k: string, v: string, ttlMs: number): Promise<void> {
+  const expireAt = Date.now() + ttlMs;
+  await db
+    .insertInto('sysKv')
+    .values({ k, v, expireAt })
+    .onConflict((oc) => oc.column('k').doUpdateSet({ v, expireAt }))
+    .execute();
+}
+
+/** Reads and removes in one statement, so a value can be used once only. */
+export async function kvTake(db: Db, k: string, now = Date.now()): Promise<string | undefined> {
+  const row = await db.deleteFrom('sysKv').where('k', '=', k).returning(['v', 'expireAt']).executeTakeFirst();
+  return row && row.expireAt > now ? row.v : undefined;
+}
+
+export async function kvDelete(db: Db, k: string): Promise<void> {
+  await db.deleteFrom('sysKv').where('k', '=', k).execute();
+}
+
+export async function kvSweep(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom('sysKv').where('expireAt', '<', now).execute();
+}

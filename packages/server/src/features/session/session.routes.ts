@@ -1,0 +1,114 @@
+import {
+  DEFAULT_ROLE,
+  loginBody,
+  ResultCode,
+  type RouterRecord,
+  registerBody,
+  SUPER_ADMIN_ID,
+  userConfigBody,
+} from '@buglet/contracts';
+import { AppError } from '../../http/errors.ts';
+import { anon, authenticated } from '../../http/permission.ts';
+import type { Router } from '../../http/route.ts';
+import { issueCaptcha } from '../captcha/captcha.service.ts';
+import { isCaptchaEnabled, isRegisterEnabled } from '../configs/platform-settings.ts';
+import { listAllMenus, listGrantedMenus } from '../menus/menus.repository.ts';
+import { buildMenuTree, toRouters, withAncestors } from '../menus/router-tree.ts';
+import { findUser, listPlatformRoles, toUser } from '../users/users.repository.ts';
+import { switchContext } from './user-context.service.ts';
+import { login, logout, register } from './session.service.ts';
+
+export const APP_VERSION = '0.1.0';
+
+export function registerSessionRoutes(r: Router): void {
+  const { deps } = r;
+
+  r.get('/captchaImage', {
+    guard: anon,
+    handler: async (ctx) => {
+      const captchaEnabled = await isCaptchaEnabled(deps);
+      const registerEnabled = await isRegisterEnabled(deps);
+      const extra = captchaEnabled ? await issueCaptcha(deps.db) : {};
+      return { code: ResultCode.success, msg: ctx.t('op.success'), captchaEnabled, registerEnabled, ...extra };
+    },
+  });
+
+  r.post('/login', {
+    guard: anon,
+    body: loginBody,
+    handler: async (ctx) => {
+      const token = await login(deps, ctx.req, ctx.body);
+      return { code: ResultCode.success, msg: ctx.t('op.success'), token };
+    },
+  });
+
+  r.post('/register', {
+    guard: anon,
+    body: registerBody,
+    handler: async (ctx) => {
+      await register(deps, ctx.req, ctx.body);
+      return { code: ResultCode.success, msg: ctx.t('user.register.success') };
+    },
+  });
+
+  r.post('/logout', {
+    guard: anon,
+    handler: async (ctx) => {
+      if (ctx.principal) await logout(deps, ctx.req, ctx.principal.tokenId, ctx.principal.userName);
+      return { code: ResultCode.success, msg: ctx.t('user.logout.success') };
+    },
+  });
+
+  r.get('/getInfo', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      const access = await ctx.access();
+      const user = await findUser(deps.db, ctx.me.userId);
+      if (!user) throw new AppError('auth.unauthorized', [ctx.req.url], ResultCode.unauthorized);
+      const platformRoles = await listPlatformRoles(deps.db, user.userId);
+      const roles = [...access.roleKeys];
+      return {
+        code: ResultCode.success,
+        msg: ctx.t('op.success'),
+        user: toUser(user, platformRoles),
+        roles: roles.length > 0 ? roles : [DEFAULT_ROLE],
+        permissions: [...access.permissions],
+        config: { userId: user.userId, ...access.context },
+        isDefaultModifyPwd: ctx.me.isDefaultPassword,
+      };
+    },
+  });
+
+  r.get('/getRouters', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      const access = await ctx.access();
+      const all = (await listAllMenus(deps.db)).filter((m) => m.status === '0' && m.menuType !== 'F');
+      const menus =
+        access.userId === SUPER_ADMIN_ID
+          ? all
+          : withAncestors(
+              await listGrantedMenus(
+                deps.db,
+                access.roles.map((x) => x.roleId),
+              ),
+              all,
+            ).filter((m) => m.menuType !== 'F');
+      const routers: RouterRecord[] = toRouters(buildMenuTree(menus));
+      return ctx.ok(routers);
+    },
+  });
+
+  for (const bind of [r.put, r.post]) {
+    bind('/system/user-config', {
+      guard: authenticated,
+      body: userConfigBody,
+      handler: async (ctx) => ctx.ok(await switchContext(deps, ctx.me.userId, ctx.body)),
+    });
+  }
+
+  r.get('/version', {
+    guard: anon,
+    handler: async (ctx) => ctx.reply.type('text/plain').send(APP_VERSION),
+  });
+}

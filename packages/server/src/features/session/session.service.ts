@@ -1,0 +1,133 @@
+import { LIMITS, type LoginBody, ROLE_IDS, type RegisterBody } from '@buglet/contracts';
+import bcrypt from 'bcryptjs';
+import type { FastifyRequest } from 'fastify';
+import { newToken } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AppDeps } from '../../http/route.ts';
+import { describeClient } from '../../lib/client-info.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { verifyCaptcha } from '../captcha/captcha.service.ts';
+import { initialPassword, isCaptchaEnabled, isLoginIpBlocked, isRegisterEnabled } from '../configs/platform-settings.ts';
+import { insertLoginLog } from '../login-log/login-log.repository.ts';
+import {
+  ensureUserConfig,
+  findUserByName,
+  findUserByPhone,
+  insertUser,
+  replaceUserRoles,
+  updateUser,
+} from '../users/users.repository.ts';
+import { clearFailures, isLocked, recordFailure } from './login-guard.ts';
+import { deleteSession, insertSession } from './session.repository.ts';
+
+export const ORIGINAL_DEFAULT_PASSWORD = 'cat2bug';
+export const BCRYPT_COST = 10;
+
+function clientOf(req: FastifyRequest) {
+  return { ipaddr: req.ip, ...describeClient(req.headers['user-agent']) };
+}
+
+/** Every login attempt, good or bad, lands in the login log with its reason. */
+async function logAttempt(deps: AppDeps, req: FastifyRequest, userName: string, isSuccess: boolean, msg: string) {
+  await insertLoginLog(deps.db, { userName, isSuccess, msg, ...clientOf(req) });
+}
+
+function checkLengths(body: LoginBody): void {
+  const { account, password } = LIMITS;
+  if (body.username.length < account.min || body.username.length > account.max) {
+    throw new AppError('user.account.size.exception');
+  }
+  if (body.password.length < password.min || body.password.length > password.max) {
+    throw new AppError('user.password.size.exception');
+  }
+}
+
+export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody): Promise<string> {
+  const { db, config } = deps;
+  try {
+    if (await isCaptchaEnabled(deps)) await verifyCaptcha(db, body.uuid, body.code);
+    checkLengths(body);
+    if (await isLoginIpBlocked(deps, req.ip)) throw new AppError('login.blocked');
+    if (await isLocked(db, body.username)) {
+      throw new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes]);
+    }
+    const user = await findUserByName(db, body.username);
+    if (!user) throw new AppError('user.not.exists');
+    if (user.delFlag === '2') throw new AppError('user.password.delete');
+    if (user.status === '1') throw new AppError('user.blocked');
+    if (!(await bcrypt.compare(body.password, user.password))) {
+      const left = await recordFailure(db, body.username);
+      throw left === 0
+        ? new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes])
+        : new AppError('user.password.not.match', [left]);
+    }
+    await clearFailures(db, body.username);
+    const isDefaultPassword =
+      body.password === ORIGINAL_DEFAULT_PASSWORD || body.password === (await initialPassword(deps));
+    const { token, tokenId } = newToken();
+    const client = clientOf(req);
+    const now = new Date();
+    await insertSession(db, {
+      tokenId,
+      userId: user.userId,
+      loginTime: formatDateTime(now),
+      expireAt: now.getTime() + config.sessionTtlMinutes * 60_000,
+      ipaddr: client.ipaddr,
+      browser: client.browser,
+      os: client.os,
+      isDefaultPassword: isDefaultPassword ? 1 : 0,
+    });
+    await updateUser(db, user.userId, { loginIp: client.ipaddr, loginDate: formatDateTime(now) });
+    await logAttempt(deps, req, body.username, true, 'user.login.success');
+    return token;
+  } catch (error) {
+    if (error instanceof AppError) await logAttempt(deps, req, body.username, false, error.key);
+    throw error;
+  }
+}
+
+export async function logout(deps: AppDeps, req: FastifyRequest, tokenId: string, userName: string) {
+  await deleteSession(deps.db, tokenId);
+  await logAttempt(deps, req, userName, true, 'user.logout.success');
+}
+
+export async function register(deps: AppDeps, req: FastifyRequest, body: RegisterBody): Promise<void> {
+  const { db } = deps;
+  if (!(await isRegisterEnabled(deps))) throw new AppError('user.register.disabled');
+  if (await isCaptchaEnabled(deps)) await verifyCaptcha(db, body.uuid, body.code);
+  if (await findUserByName(db, body.username)) {
+    throw new AppError('user.register.fail.username-exists', [body.username]);
+  }
+  if (await findUserByPhone(db, body.phoneNumber)) {
+    throw new AppError('user.register.fail.phone-exists', [body.username]);
+  }
+  const hash = await bcrypt.hash(body.password, BCRYPT_COST);
+  const now = formatDateTime();
+  await db.transaction().execute(async (trx) => {
+    const userId = await insertUser(trx, {
+      deptId: null,
+      userName: body.username,
+      nickName: body.nickName || body.username,
+      userType: '00',
+      email: null,
+      phoneNumber: body.phoneNumber,
+      sex: '2',
+      avatar: null,
+      password: hash,
+      status: '0',
+      delFlag: '0',
+      loginIp: null,
+      loginDate: null,
+      createBy: body.username,
+      createTime: now,
+      updateBy: null,
+      updateTime: null,
+      remark: null,
+      dingUserId: null,
+      wechatUserId: null,
+    });
+    await replaceUserRoles(trx, userId, [ROLE_IDS.default]);
+    await ensureUserConfig(trx, userId);
+  });
+  await logAttempt(deps, req, body.username, true, 'user.register.success');
+}

@@ -1,0 +1,144 @@
+import { SUPER_ADMIN_ID, type RoleSummary, type User } from '@buglet/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { RoleTable, UserTable } from '../../db/schema.ts';
+
+export type UserRow = Selectable<UserTable>;
+export type RoleRow = Selectable<RoleTable>;
+
+export function toRoleSummary(r: RoleRow, flag?: boolean): RoleSummary {
+  return {
+    roleId: r.roleId,
+    roleName: r.roleName,
+    roleKey: r.roleKey,
+    roleSort: r.roleSort,
+    status: r.status,
+    isTeamRole: r.isTeamRole === 1,
+    isProjectRole: r.isProjectRole === 1,
+    roleNameI18nKey: r.roleNameI18nKey,
+    admin: r.roleId === 1,
+    ...(flag === undefined ? {} : { flag }),
+  };
+}
+
+/** The only way a user row leaves the server: the hash and internal columns stay behind. */
+export function toUser(u: UserRow, roles?: RoleRow[]): User {
+  return {
+    userId: u.userId,
+    deptId: u.deptId,
+    userName: u.userName,
+    nickName: u.nickName,
+    email: u.email,
+    phoneNumber: u.phoneNumber,
+    sex: u.sex,
+    avatar: u.avatar,
+    status: u.status,
+    delFlag: u.delFlag,
+    loginIp: u.loginIp,
+    loginDate: u.loginDate,
+    createTime: u.createTime,
+    remark: u.remark,
+    dingUserId: u.dingUserId,
+    wechatUserId: u.wechatUserId,
+    admin: u.userId === SUPER_ADMIN_ID,
+    ...(roles ? { roles: roles.map((r) => toRoleSummary(r)) } : {}),
+  };
+}
+
+export async function findUserByName(db: Db, userName: string) {
+  return db.selectFrom('sysUser').selectAll().where('userName', '=', userName).executeTakeFirst();
+}
+
+export async function findUser(db: Db, userId: number) {
+  return db
+    .selectFrom('sysUser')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('delFlag', '=', '0')
+    .executeTakeFirst();
+}
+
+export async function findUserByPhone(db: Db, phone: string) {
+  return db.selectFrom('sysUser').select(['userId']).where('phoneNumber', '=', phone).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('sysUser')
+    .select(['userId'])
+    .where('email', '=', email)
+    .where('delFlag', '=', '0')
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Db, row: Omit<UserRow, 'userId'>): Promise<number> {
+  const r = await db.insertInto('sysUser').values(row).returning('userId').executeTakeFirstOrThrow();
+  return r.userId;
+}
+
+export async function updateUser(db: Db, userId: number, row: Partial<Omit<UserRow, 'userId'>>) {
+  await db.updateTable('sysUser').set(row).where('userId', '=', userId).execute();
+}
+
+export async function listPlatformRoles(db: Db, userId: number) {
+  return db
+    .selectFrom('sysRole as r')
+    .innerJoin('sysUserRole as ur', 'ur.roleId', 'r.roleId')
+    .selectAll('r')
+    .where('ur.userId', '=', userId)
+    .where('r.delFlag', '=', '0')
+    .orderBy('r.roleSort')
+    .execute();
+}
+
+export async function replaceUserRoles(db: Db, userId: number, roleIds: number[]) {
+  await db.deleteFrom('sysUserRole').where('userId', '=', userId).execute();
+  if (roleIds.length > 0) {
+    await db
+      .insertInto('sysUserRole')
+      .values([...new Set(roleIds)].map((roleId) => ({ userId, roleId })))
+      .execute();
+  }
+}
+
+export interface UserFilter {
+  userName?: string;
+  nickName?: string;
+  phoneNumber?: string;
+  status?: string;
+  beginTime?: string;
+  endTime?: string;
+}
+
+function filteredUsers(db: Db, f: UserFilter) {
+  let q = db.selectFrom('sysUser').where('delFlag', '=', '0');
+  if (f.userName) q = q.where('userName', 'like', `%${f.userName}%`);
+  if (f.nickName) q = q.where('nickName', 'like', `%${f.nickName}%`);
+  if (f.phoneNumber) q = q.where('phoneNumber', 'like', `%${f.phoneNumber}%`);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.beginTime) q = q.where('createTime', '>=', f.beginTime);
+  if (f.endTime) q = q.where('createTime', '<=', `${f.endTime} 23:59:59`);
+  return q;
+}
+
+export async function listUsers(
+  db: Db,
+  f: UserFilter,
+  limit: number,
+  offset: number,
+  order: [keyof UserRow, 'asc' | 'desc'],
+) {
+  const [rows, count] = await Promise.all([
+    filteredUsers(db, f).selectAll().orderBy(order[0], order[1]).orderBy('userId').limit(limit).offset(offset).execute(),
+    filteredUsers(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function ensureUserConfig(db: Db, userId: number) {
+  await db
+    .insertInto('sysUserConfig')
+    .values({ userId, currentTeamId: 0, currentProjectId: 0, lifeContent: null })
+    .onConflict((oc) => oc.column('userId').doNothing())
+    .execute();
+}

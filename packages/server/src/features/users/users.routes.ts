@@ -1,0 +1,134 @@
+import {
+  changeStatusBody,
+  pageQuery,
+  resetPasswordBody,
+  user,
+  userCreateBody,
+  userListQuery,
+  userUpdateBody,
+} from '@buglet/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { perm } from '../../http/permission.ts';
+import { orderOf, pageOf, parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { findUser, listPlatformRoles, listUsers, toRoleSummary, toUser } from './users.repository.ts';
+import {
+  assignRoles,
+  createUser,
+  editUser,
+  listAssignableRoles,
+  removeUsers,
+  resetPassword,
+  setUserStatus,
+} from './users.service.ts';
+
+const listQuery = pageQuery.extend(userListQuery.shape).extend({
+  params: z.object({ beginTime: z.string().optional(), endTime: z.string().optional() }).optional(),
+});
+const USER_SORT = { userName: 'userName', createTime: 'createTime', userId: 'userId', nickName: 'nickName' } as const;
+const idParam = z.object({ userId: z.coerce.number().int().min(1) });
+
+export function registerUserRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  r.get('/system/user/list', {
+    guard: perm('system:user:list', 'system:team:member:invite', 'system:team:member:create', 'system:project:member'),
+    query: listQuery,
+    output: user,
+    handler: async (ctx) => {
+      const { limit, offset } = pageOf(ctx.query);
+      const order = orderOf(ctx.query, USER_SORT, ['userId', 'asc']);
+      const { rows, total } = await listUsers(db, { ...ctx.query, ...ctx.query.params }, limit, offset, order);
+      return ctx.table(
+        rows.map((u) => toUser(u)),
+        total,
+      );
+    },
+  });
+
+  const detail = async (userId: number | undefined) => {
+    const roles = (await listAssignableRoles(db)).map((x) => toRoleSummary(x));
+    if (userId === undefined) return { roles, posts: [] };
+    const target = await findUser(db, userId);
+    if (!target) throw new AppError('user.not-found');
+    const held = await listPlatformRoles(db, userId);
+    return { data: toUser(target, held), roles, roleIds: held.map((x) => x.roleId), posts: [], postIds: [] };
+  };
+  r.get('/system/user/', {
+    guard: perm('system:user:query'),
+    handler: async (ctx) => ctx.ok(undefined, await detail(undefined)),
+  });
+  r.get('/system/user/:userId', {
+    guard: perm('system:user:query'),
+    params: idParam,
+    handler: async (ctx) => ctx.ok(undefined, await detail(ctx.params.userId)),
+  });
+
+  r.post('/system/user', {
+    guard: perm('system:user:add'),
+    body: userCreateBody,
+    handler: async (ctx) => {
+      const userId = await createUser(db, ctx.body, ctx.me.userName);
+      return ctx.ok({ userId });
+    },
+  });
+
+  r.put('/system/user', {
+    guard: perm('system:user:edit'),
+    body: userUpdateBody,
+    handler: async (ctx) => {
+      await editUser(db, ctx.body, ctx.me.userId, ctx.me.userName);
+      return ctx.ok();
+    },
+  });
+
+  r.delete('/system/user/:userIds', {
+    guard: perm('system:user:remove'),
+    params: z.object({ userIds: z.string() }),
+    handler: async (ctx) => {
+      await removeUsers(db, parseIds(ctx.params.userIds), ctx.me.userId);
+      return ctx.ok();
+    },
+  });
+
+  r.put('/system/user/resetPwd', {
+    guard: perm('system:user:resetPwd'),
+    body: resetPasswordBody,
+    handler: async (ctx) => {
+      await resetPassword(db, ctx.body.userId, ctx.body.password, ctx.me.userId);
+      return ctx.ok();
+    },
+  });
+
+  r.put('/system/user/changeStatus', {
+    guard: perm('system:user:edit'),
+    body: changeStatusBody,
+    handler: async (ctx) => {
+      await setUserStatus(db, ctx.body.userId, ctx.body.status, ctx.me.userId);
+      return ctx.ok();
+    },
+  });
+
+  r.get('/system/user/authRole/:userId', {
+    guard: perm('system:user:query'),
+    params: idParam,
+    handler: async (ctx) => {
+      const target = await findUser(db, ctx.params.userId);
+      if (!target) throw new AppError('user.not-found');
+      const held = new Set((await listPlatformRoles(db, target.userId)).map((x) => x.roleId));
+      const roles = (await listAssignableRoles(db)).map((x) => toRoleSummary(x, held.has(x.roleId)));
+      return ctx.ok(undefined, { user: toUser(target), roles });
+    },
+  });
+
+  r.put('/system/user/authRole', {
+    guard: perm('system:user:edit'),
+    query: z.object({ userId: z.coerce.number().int().min(1), roleIds: z.string().optional() }),
+    handler: async (ctx) => {
+      const roleIds = ctx.query.roleIds ? parseIds(ctx.query.roleIds) : [];
+      await assignRoles(db, ctx.query.userId, roleIds, ctx.me.userId);
+      return ctx.ok();
+    },
+  });
+}

@@ -1,0 +1,160 @@
+import { SUPER_ADMIN_ID, type userCreateBody, type userUpdateBody } from '@buglet/contracts';
+import bcrypt from 'bcryptjs';
+import type { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
+import { AppError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { BCRYPT_COST } from '../session/session.service.ts';
+import { deleteSessionsOfUsers } from '../session/session.repository.ts';
+import {
+  ensureUserConfig,
+  findUser,
+  findUserByEmail,
+  findUserByName,
+  findUserByPhone,
+  insertUser,
+  replaceUserRoles,
+  updateUser,
+} from './users.repository.ts';
+
+type CreateBody = z.infer<typeof userCreateBody>;
+type UpdateBody = z.infer<typeof userUpdateBody>;
+
+/** The super administrator can be changed only by itself, and never disabled or deleted. */
+export function assertMayChange(targetId: number, callerId: number): void {
+  if (targetId === SUPER_ADMIN_ID && callerId !== SUPER_ADMIN_ID) throw new AppError('user.admin.cannot-operate');
+}
+
+export async function assertUnique(
+  db: Db,
+  who: string,
+  fields: { phoneNumber?: string | null; email?: string | null },
+  selfId?: number,
+) {
+  if (fields.phoneNumber) {
+    const other = await findUserByPhone(db, fields.phoneNumber);
+    if (other && other.userId !== selfId) throw new AppError('user.create.fail.phone-exists', [who, fields.phoneNumber]);
+  }
+  if (fields.email) {
+    const other = await findUserByEmail(db, fields.email);
+    if (other && other.userId !== selfId) throw new AppError('user.create.fail.email-exists', [who, fields.email]);
+  }
+}
+
+/** Only platform roles are handed out here; team and project roles come with memberships. */
+async function platformRoleIds(db: Db, roleIds: number[] | undefined): Promise<number[] | undefined> {
+  if (!roleIds) return undefined;
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sysRole')
+    .select('roleId')
+    .where('roleId', 'in', roleIds)
+    .where('roleId', '!=', 1)
+    .where('isTeamRole', '=', 0)
+    .where('isProjectRole', '=', 0)
+    .where('delFlag', '=', '0')
+    .execute();
+  return rows.map((r) => r.roleId);
+}
+
+export async function createUser(db: Db, body: CreateBody, callerName: string): Promise<number> {
+  if (await findUserByName(db, body.userName)) {
+    throw new AppError('user.create.fail.username-exists', [body.nickName, body.userName]);
+  }
+  await assertUnique(db, body.nickName, body);
+  const roleIds = (await platformRoleIds(db, body.roleIds)) ?? [];
+  const hash = await bcrypt.hash(body.password, BCRYPT_COST);
+  return db.transaction().execute(async (trx) => {
+    const userId = await insertUser(trx, {
+      deptId: null,
+      userName: body.userName,
+      nickName: body.nickName,
+      userType: '00',
+      email: body.email || null,
+      phoneNumber: body.phoneNumber,
+      sex: body.sex ?? '2',
+      avatar: null,
+      password: hash,
+      status: body.status ?? '0',
+      delFlag: '0',
+      loginIp: null,
+      loginDate: null,
+      createBy: callerName,
+      createTime: formatDateTime(),
+      updateBy: null,
+      updateTime: null,
+      remark: body.remark ?? null,
+      dingUserId: null,
+      wechatUserId: null,
+    });
+    await replaceUserRoles(trx, userId, roleIds.length > 0 ? roleIds : [10]);
+    await ensureUserConfig(trx, userId);
+    return userId;
+  });
+}
+
+export async function editUser(db: Db, body: UpdateBody, callerId: number, callerName: string) {
+  assertMayChange(body.userId, callerId);
+  const user = await findUser(db, body.userId);
+  if (!user) throw new AppError('user.not-found');
+  await assertUnique(db, body.nickName, body, body.userId);
+  const roleIds = body.userId === SUPER_ADMIN_ID ? undefined : await platformRoleIds(db, body.roleIds);
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, body.userId, {
+      nickName: body.nickName,
+      email: body.email || null,
+      phoneNumber: body.phoneNumber,
+      sex: body.sex ?? user.sex,
+      status: body.userId === SUPER_ADMIN_ID ? '0' : (body.status ?? user.status),
+      remark: body.remark ?? user.remark,
+      updateBy: callerName,
+      updateTime: formatDateTime(),
+    });
+    if (roleIds) await replaceUserRoles(trx, body.userId, roleIds);
+  });
+  if (body.status === '1') await deleteSessionsOfUsers(db, [body.userId]);
+}
+
+export async function removeUsers(db: Db, ids: number[], callerId: number) {
+  if (ids.includes(callerId)) throw new AppError('user.cannot-delete-self');
+  if (ids.includes(SUPER_ADMIN_ID)) throw new AppError('user.admin.cannot-operate');
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('sysUser').set({ delFlag: '2', updateTime: formatDateTime() }).where('userId', 'in', ids).execute();
+    await trx.deleteFrom('sysUserRole').where('userId', 'in', ids).execute();
+    await deleteSessionsOfUsers(trx, ids);
+  });
+}
+
+export async function setUserStatus(db: Db, userId: number, status: '0' | '1', callerId: number) {
+  if (userId === SUPER_ADMIN_ID) throw new AppError('user.admin.cannot-operate');
+  assertMayChange(userId, callerId);
+  if (!(await findUser(db, userId))) throw new AppError('user.not-found');
+  await updateUser(db, userId, { status, updateTime: formatDateTime() });
+  // A disabled account loses its sessions at once.
+  if (status === '1') await deleteSessionsOfUsers(db, [userId]);
+}
+
+export async function resetPassword(db: Db, userId: number, password: string, callerId: number) {
+  assertMayChange(userId, callerId);
+  if (!(await findUser(db, userId))) throw new AppError('user.not-found');
+  await updateUser(db, userId, { password: await bcrypt.hash(password, BCRYPT_COST), updateTime: formatDateTime() });
+}
+
+export async function assignRoles(db: Db, userId: number, roleIds: number[], callerId: number) {
+  assertMayChange(userId, callerId);
+  if (userId === SUPER_ADMIN_ID) throw new AppError('user.admin.cannot-operate');
+  if (!(await findUser(db, userId))) throw new AppError('user.not-found');
+  await db.transaction().execute(async (trx) => replaceUserRoles(trx, userId, (await platformRoleIds(trx, roleIds)) ?? []));
+}
+
+export async function listAssignableRoles(db: Db) {
+  return db
+    .selectFrom('sysRole')
+    .selectAll()
+    .where('roleId', '!=', 1)
+    .where('isTeamRole', '=', 0)
+    .where('isProjectRole', '=', 0)
+    .where('delFlag', '=', '0')
+    .orderBy('roleSort')
+    .execute();
+}

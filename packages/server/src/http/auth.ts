@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { LIMITS } from '@buglet/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/connect.ts';
+import { extendSession, findSession } from '../features/session/session.repository.ts';
+
+export interface Principal {
+  tokenId: string;
+  userId: number;
+  userName: string;
+  isDefaultPassword: boolean;
+}
+
+/** The client keeps the token; the server keeps only its hash, so a leaked table grants nothing. */
+export function newToken(): { token: string; tokenId: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenId: tokenIdOf(token) };
+}
+
+export function tokenIdOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token || undefined;
+}
+
+/**
+ * Finds the live session behind the request's token. Sliding life: when less than the refresh
+ * window remains, the session is extended by its full length (one write per window, not per
+ * request).
+ */
+export async function resolvePrincipal(
+  db: Db,
+  req: FastifyRequest,
+  ttlMinutes: number,
+): Promise<Principal | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  const tokenId = tokenIdOf(token);
+  const row = await findSession(db, tokenId);
+  const now = Date.now();
+  if (!row || row.expireAt < now || row.status !== '0' || row.delFlag !== '0') return null;
+  if (row.expireAt - now < LIMITS.sessionRefreshMinutes * 60_000) {
+    await extendSession(db, tokenId, now + ttlMinutes * 60_000);
+  }
+  return { tokenId, userId: row.userId, userName: row.userName, isDefaultPassword: row.isDefaultPassword === 1 };
+}

@@ -1,0 +1,16 @@
+import { ResultCode } from '@buglet/contracts';
+import type { MessageArg, MessageKey } from './i18n.ts';
+
+/** The one error type: a business code and a message key, translated when it is answered. */
+export class AppError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly args: readonly MessageArg[] = [],
+    readonly code: number = ResultCode.error,
+  ) {
+    super(key);
+  }
+}
+
+export const fail = (key: MessageKey, ...args: MessageArg[]) => new AppError(key, args);
+export const forbidden = () => new AppError('auth.forbidden', [], ResultCode.forbidden);

@@ -1,0 +1,27 @@
+import enUS from '../locales/en_US.json' with { type: 'json' };
+import zhCN from '../locales/zh_CN.json' with { type: 'json' };
+
+export type Lang = 'zh_CN' | 'en_US';
+export type MessageKey = keyof typeof zhCN;
+export type MessageArg = string | number;
+
+const CATALOGUES: Record<Lang, Record<string, string>> = { zh_CN: zhCN, en_US: enUS };
+
+/** The `language` request header picks the catalogue; zh_CN is the default. */
+export function langFrom(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.toLowerCase().startsWith('en') ? 'en_US' : 'zh_CN';
+}
+
+export function isMessageKey(key: string): key is MessageKey {
+  return key in zhCN;
+}
+
+/** Positional `{0}` placeholders, as the original's bundles use. */
+export function translate(lang: Lang, key: MessageKey, args: readonly MessageArg[] = []): string {
+  const template = CATALOGUES[lang][key] ?? key;
+  return template.replace(/\{(\d+)\}/g, (match, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? match : String(arg);
+  });
+}

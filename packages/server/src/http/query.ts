@@ -1,0 +1,54 @@
+import { PAGE_DEFAULTS, type PageQuery } from '@buglet/contracts';
+import { AppError } from './errors.ts';
+
+/**
+ * Folds `params[key]=value` query keys into a `params` object, the way the original's clients
+ * send extra filters.
+ */
+export function nestParams(query: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const m = /^params\[(.+)\]$/.exec(key);
+    if (m?.[1]) params[m[1]] = value;
+    else out[key] = value;
+  }
+  if (Object.keys(params).length > 0) out.params = params;
+  return out;
+}
+
+/** `1,2,3` path segments into numbers; anything else is refused by name. */
+export function parseIds(text: string): number[] {
+  const parts = text.split(',').map((s) => s.trim());
+  const ids = parts.map(Number);
+  if (parts.length === 0 || ids.some((n, i) => !Number.isSafeInteger(n) || n < 0 || parts[i] === '')) {
+    throw new AppError('request.ids.invalid', [text]);
+  }
+  return ids;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export function pageOf(query: PageQuery): Page {
+  const pageNum = query.pageNum ?? PAGE_DEFAULTS.pageNum;
+  const pageSize = query.pageSize ?? PAGE_DEFAULTS.pageSize;
+  return { limit: pageSize, offset: (pageNum - 1) * pageSize };
+}
+
+/**
+ * Maps `orderByColumn`/`isAsc` onto a whitelisted column, so a client may sort by what the
+ * list offers and nothing else.
+ */
+export function orderOf<C extends string>(
+  query: PageQuery,
+  columns: Record<string, C>,
+  fallback: [C, 'asc' | 'desc'],
+): [C, 'asc' | 'desc'] {
+  const column = query.orderByColumn ? columns[query.orderByColumn.trim()] : undefined;
+  if (!column) return fallback;
+  const direction = query.isAsc === 'desc' || query.isAsc === 'descending' ? 'desc' : 'asc';
+  return [column, direction];
+}

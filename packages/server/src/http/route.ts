@@ -1,0 +1,134 @@
+import type { AjaxResult, TableData } from '@buglet/contracts';
+import { ResultCode } from '@buglet/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { type Access, loadAccess } from '../features/access/access.service.ts';
+import { type Principal, resolvePrincipal } from './auth.ts';
+import { AppError, forbidden } from './errors.ts';
+import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
+import { type Guard, guardPasses } from './permission.ts';
+import { nestParams } from './query.ts';
+import { parseWith } from './validation.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+}
+
+export interface RouteContext<B, Q, P> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  body: B;
+  query: Q;
+  params: P;
+  lang: Lang;
+  /** The signed-in caller, or null on an anonymous route called without a session. */
+  principal: Principal | null;
+  /** The caller; only on routes that require a session. */
+  me: Principal;
+  access(): Promise<Access>;
+  t(key: MessageKey, ...args: MessageArg[]): string;
+  ok(data?: unknown, extra?: Record<string, unknown>): AjaxResult;
+  table<T>(rows: T[], total: number): TableData<T>;
+}
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema, D> = S extends z.ZodType ? z.infer<S> : D;
+
+export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Schema> {
+  guard: Guard;
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  /** Output whitelist: applied to `data` (or to each of `rows`); unknown keys are dropped. */
+  output?: z.ZodType;
+  handler: (
+    ctx: RouteContext<Out<BS, unknown>, Out<QS, Record<string, unknown>>, Out<PS, Record<string, string>>>,
+  ) => Promise<unknown>;
+}
+
+export type Router = ReturnType<typeof createRouter>;
+
+/** Binds contract schemas, the permission guard and the envelope to Fastify routes. */
+export function createRouter(app: FastifyInstance, deps: AppDeps) {
+  const add =
+    (method: HTTPMethods) =>
+    <BS extends Schema, QS extends Schema, PS extends Schema>(url: string, spec: RouteSpec<BS, QS, PS>) => {
+      app.route({
+        method,
+        url,
+        handler: async (req, reply) => {
+          const ctx = await buildContext(deps, req, reply, spec);
+          const result = await spec.handler(ctx as never);
+          if (reply.sent) return reply;
+          return spec.output ? whitelist(result, spec.output) : result;
+        },
+      });
+    };
+  return { get: add('GET'), post: add('POST'), put: add('PUT'), delete: add('DELETE'), deps };
+}
+
+async function buildContext<BS extends Schema, QS extends Schema, PS extends Schema>(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  spec: RouteSpec<BS, QS, PS>,
+): Promise<RouteContext<unknown, unknown, unknown>> {
+  const lang = langFrom(req.headers.language);
+  req.lang = lang;
+  const principal = await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
+  if (!principal && spec.guard.kind !== 'anon') {
+    throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
+  }
+  let accessPromise: Promise<Access> | undefined;
+  const access = () => {
+    if (!principal) throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
+    accessPromise ??= loadAccess(deps.db, principal.userId);
+    return accessPromise;
+  };
+  if (spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth') {
+    const a = await access();
+    if (!guardPasses(spec.guard, a.permissions, a.roleKeys)) throw forbidden();
+  }
+  const t = (key: MessageKey, ...args: MessageArg[]) => translate(lang, key, args);
+  return {
+    req,
+    reply,
+    lang,
+    principal,
+    get me() {
+      if (!principal) throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
+      return principal;
+    },
+    body: spec.body ? parseWith(spec.body, req.body ?? {}) : req.body,
+    query: spec.query ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>)) : req.query,
+    params: spec.params ? parseWith(spec.params, req.params) : req.params,
+    access,
+    t,
+    ok: (data, extra) => ({
+      code: ResultCode.success,
+      msg: t('op.success'),
+      ...(data === undefined ? {} : { data }),
+      ...extra,
+    }),
+    table: (rows, total) => ({ code: ResultCode.success, msg: t('query.success'), rows, total }),
+  };
+}
+
+function whitelist(result: unknown, schema: z.ZodType): unknown {
+  if (!result || typeof result !== 'object') return result;
+  const r = result as Record<string, unknown>;
+  if (Array.isArray(r.rows)) return { ...r, rows: r.rows.map((row) => schema.parse(row)) };
+  if ('data' in r && r.data !== undefined && r.data !== null) {
+    return { ...r, data: Array.isArray(r.data) ? r.data.map((d) => schema.parse(d)) : schema.parse(r.data) };
+  }
+  return result;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}

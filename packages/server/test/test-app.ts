@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, loadConfig } from '../src/config.ts';
+import { connectDatabase, type Db } from '../src/db/connect.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { seedAdministrator } from '../src/db/seed/admin.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  /** Sends a request; `token` adds the bearer header. */
+  call(opts: InjectOptions & { token?: string; lang?: string }): Promise<{ status: number; body: Record<string, any> }>;
+  login(userName?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const isPostgres = () => process.env.BUGLET_TEST_DB === 'postgres';
+
+/**
+ * A real app on a real, empty database: an in-memory SQLite file, or a fresh PostgreSQL schema
+ * that is dropped afterwards.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-test-'));
+  let schema: string | undefined;
+  let databaseUrl = 'sqlite::memory:';
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (isPostgres() && pgUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CAPTCHA_ENABLED: 'false', ...env });
+  const db = connectDatabase(config.database);
+  await migrateToLatest(db);
+  await seedAdministrator(db, config);
+  const app = await buildApp({ config, db });
+  await app.ready();
+
+  const call: TestApp['call'] = async ({ token, lang, headers, ...opts }) => {
+    const res = await app.inject({
+      ...opts,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(lang ? { language: lang } : {}),
+        ...headers,
+      },
+    });
+    let body: Record<string, any>;
+    try {
+      body = res.json();
+    } catch {
+      body = { raw: res.body };
+    }
+    return { status: res.statusCode, body };
+  };
+
+  return {
+    app,
+    db,
+    config,
+    call,
+    async login(userName = 'admin', password = 'cat2bug') {
+      const res = await call({ method: 'POST', url: '/login', payload: { username: userName, password } });
+      if (res.body.code !== 200) throw new Error(`login of ${userName} failed: ${res.body.msg}`);
+      return res.body.token as string;
+    },
+    async close() {
+      await app.close();
+      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

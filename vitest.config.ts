@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const server = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['packages/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+// The server suite runs on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      server('server-sqlite', { BUGLET_TEST_DB: 'sqlite' }),
+      ...(pgUrl ? [server('server-postgres', { BUGLET_TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })] : []),
+      {
+        test: {
+          name: 'web',
+          include: ['packages/web/test/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+        esbuild: { jsx: 'automatic' },
+      },
+    ],
+  },
+});

@@ -16,10 +16,14 @@ export interface TestApp {
   db: Db;
   config: AppConfig;
   /** Sends a request; `token` adds the bearer header. */
-  call(opts: InjectOptions & { token?: string; lang?: string }): Promise<{ status: number; body: Record<string, any> }>;
+  call(opts: InjectOptions & { token?: string; lang?: string }): Promise<{ status: number; body: Json }>;
   login(userName?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
+
+/** Response bodies are read freely in assertions; the assertions are the type check. */
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies in tests
+export type Json = Record<string, any>;
 
 export const isPostgres = () => process.env.BUGLET_TEST_DB === 'postgres';
 
@@ -42,7 +46,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     url.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = url.toString();
   }
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CAPTCHA_ENABLED: 'false', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    CAPTCHA_ENABLED: 'false',
+    ...env,
+  });
   const db = connectDatabase(config.database);
   await migrateToLatest(db);
   await seedAdministrator(db, config);
@@ -58,7 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         ...headers,
       },
     });
-    let body: Record<string, any>;
+    let body: Json;
     try {
       body = res.json();
     } catch {

@@ -1,4 +1,4 @@
-import { type Migration, Migrator } from 'kysely';
+import { type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Db } from './connect.ts';
 import * as m001 from './migrations/001-platform.ts';
 import * as m002 from './migrations/002-reference-data.ts';
@@ -12,6 +12,9 @@ const MIGRATIONS: Record<string, Migration> = {
 export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
+    // Pin the bookkeeping tables to the connection's schema, so databases that hold several
+    // schemas (tests, shared servers) do not see each other's migration history.
+    migrationTableSchema: await currentSchema(db),
     provider: { getMigrations: async () => MIGRATIONS },
     migrationTableName: 'buglet_migration',
     migrationLockTableName: 'buglet_migration_lock',
@@ -21,4 +24,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+async function currentSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }

@@ -47,5 +47,10 @@ export async function resolvePrincipal(
   if (row.expireAt - now < LIMITS.sessionRefreshMinutes * 60_000) {
     await extendSession(db, tokenId, now + ttlMinutes * 60_000);
   }
-  return { tokenId, userId: row.userId, userName: row.userName, isDefaultPassword: row.isDefaultPassword === 1 };
+  return {
+    tokenId,
+    userId: row.userId,
+    userName: row.userName,
+    isDefaultPassword: row.isDefaultPassword === 1,
+  };
 }

@@ -26,7 +26,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.status(200).send({ code: error.code, msg: translate(lang, error.key, error.args) });
     }
-    const key = (error.code && CLIENT_ERRORS[error.code]) || (error instanceof SyntaxError ? 'request.body.invalid-json' : undefined);
+    const key =
+      (error.code && CLIENT_ERRORS[error.code]) ||
+      (error instanceof SyntaxError ? 'request.body.invalid-json' : undefined);
     if (key) {
       req.log.info({ err: error.message, code: error.code }, 'rejected request');
       const args = key === 'upload.file.too-large' ? ['30 MB'] : [];

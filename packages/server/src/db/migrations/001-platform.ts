@@ -68,7 +68,9 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   await withId(db, s.createTable('sys_user_config'), 'user_config_id')
-    .addColumn('user_id', 'integer', (c) => c.notNull().unique().references('sys_user.user_id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.notNull().unique().references('sys_user.user_id').onDelete('cascade'),
+    )
     .addColumn('current_team_id', 'integer')
     .addColumn('current_project_id', 'integer')
     .addColumn('life_content', 'text')

@@ -1,5 +1,5 @@
-import { CONFIGS, DICTIONARIES, ROLES } from '../seed/reference-data.ts';
 import { MENUS, roleMenuGrants } from '../seed/menus.ts';
+import { CONFIGS, DICTIONARIES, ROLES } from '../seed/reference-data.ts';
 import { type AnyDb, syncSequence } from './helpers.ts';
 
 const SEEDED_AT = '2024-10-10 00:00:00';
@@ -54,7 +54,14 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db
     .insertInto('sys_dict_type')
-    .values(DICTIONARIES.map((d) => ({ dict_name: d.name, dict_type: d.type, create_by: 'admin', create_time: SEEDED_AT })))
+    .values(
+      DICTIONARIES.map((d) => ({
+        dict_name: d.name,
+        dict_type: d.type,
+        create_by: 'admin',
+        create_time: SEEDED_AT,
+      })),
+    )
     .execute();
   await db
     .insertInto('sys_dict_data')

@@ -9,7 +9,11 @@ export const DEFAULT_ADMIN_PASSWORD = 'cat2bug';
 
 /** The first start creates the administrator (user 1), as the original seeds it. */
 export async function seedAdministrator(db: Db, config: AppConfig): Promise<boolean> {
-  const existing = await db.selectFrom('sysUser').select('userId').where('userId', '=', SUPER_ADMIN_ID).executeTakeFirst();
+  const existing = await db
+    .selectFrom('sysUser')
+    .select('userId')
+    .where('userId', '=', SUPER_ADMIN_ID)
+    .executeTakeFirst();
   if (existing) return false;
   const password = await bcrypt.hash(config.adminPassword ?? DEFAULT_ADMIN_PASSWORD, 10);
   await db.transaction().execute(async (trx) => {
@@ -40,7 +44,10 @@ export async function seedAdministrator(db: Db, config: AppConfig): Promise<bool
       })
       .execute();
     await trx.insertInto('sysUserRole').values({ userId: SUPER_ADMIN_ID, roleId: ROLE_IDS.admin }).execute();
-    await trx.insertInto('sysUserConfig').values({ userId: SUPER_ADMIN_ID, currentTeamId: 0, currentProjectId: 0, lifeContent: null }).execute();
+    await trx
+      .insertInto('sysUserConfig')
+      .values({ userId: SUPER_ADMIN_ID, currentTeamId: 0, currentProjectId: 0, lifeContent: null })
+      .execute();
     await syncSequence(trx, 'sys_user', 'user_id');
   });
   return true;

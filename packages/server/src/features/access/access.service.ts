@@ -2,7 +2,12 @@ import { ALL_PERMISSION, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from '@buglet/contra
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { RoleTable } from '../../db/schema.ts';
-import { findUserContext, listEffectiveRoles, listPermissions, type UserContext } from './access.repository.ts';
+import {
+  findUserContext,
+  listEffectiveRoles,
+  listPermissions,
+  type UserContext,
+} from './access.repository.ts';
 
 export type RoleRow = Selectable<RoleTable>;
 
@@ -22,15 +27,22 @@ export interface Access {
  */
 export async function loadAccess(db: Db, userId: number): Promise<Access> {
   const context = await findUserContext(db, userId);
-  const roles = await listEffectiveRoles(db, userId, context.currentTeamId ?? 0, context.currentProjectId ?? 0);
+  const roles = await listEffectiveRoles(
+    db,
+    userId,
+    context.currentTeamId ?? 0,
+    context.currentProjectId ?? 0,
+  );
   const isSuperAdmin = userId === SUPER_ADMIN_ID;
   const roleKeys = new Set(roles.map((r) => r.roleKey));
   if (isSuperAdmin) roleKeys.add(SUPER_ADMIN_ROLE);
   const permissions = isSuperAdmin
     ? new Set([ALL_PERMISSION])
-    : new Set(await listPermissions(
-        db,
-        roles.map((r) => r.roleId),
-      ));
+    : new Set(
+        await listPermissions(
+          db,
+          roles.map((r) => r.roleId),
+        ),
+      );
   return { userId, isSuperAdmin, roles, roleKeys, permissions, context };
 }

@@ -69,7 +69,8 @@ export function renderCaptchaPng(text: string): Buffer {
       for (let gy = 0; gy < 7; gy++) {
         for (let gx = 0; gx < 5; gx++) {
           if (glyph[gy * 5 + gx] !== '1') continue;
-          for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) set(x + gx * scale + dx, y0 + gy * scale + dy, color);
+          for (let dy = 0; dy < scale; dy++)
+            for (let dx = 0; dx < scale; dx++) set(x + gx * scale + dx, y0 + gy * scale + dy, color);
         }
       }
     }

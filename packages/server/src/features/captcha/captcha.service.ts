@@ -15,7 +15,11 @@ export async function issueCaptcha(db: Db): Promise<{ uuid: string; img: string 
 }
 
 /** An answer is good once and for two minutes. */
-export async function verifyCaptcha(db: Db, uuid: string | undefined, code: string | undefined): Promise<void> {
+export async function verifyCaptcha(
+  db: Db,
+  uuid: string | undefined,
+  code: string | undefined,
+): Promise<void> {
   const expected = uuid ? await kvTake(db, key(uuid)) : undefined;
   if (expected === undefined) throw new AppError('user.jcaptcha.expire');
   if ((code ?? '').trim() !== expected) throw new AppError('user.jcaptcha.error');

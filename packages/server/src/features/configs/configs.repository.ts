@@ -5,7 +5,11 @@ import type { ConfigTable } from '../../db/schema.ts';
 export type ConfigRow = Selectable<ConfigTable>;
 
 export async function findConfigValue(db: Db, key: string): Promise<string | undefined> {
-  const row = await db.selectFrom('sysConfig').select('configValue').where('configKey', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('sysConfig')
+    .select('configValue')
+    .where('configKey', '=', key)
+    .executeTakeFirst();
   return row?.configValue;
 }
 
@@ -30,7 +34,9 @@ function filtered(db: Db, f: ConfigFilter) {
 export async function listConfigs(db: Db, f: ConfigFilter, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
     filtered(db, f).selectAll().orderBy('configId').limit(limit).offset(offset).execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

@@ -41,7 +41,10 @@ export function registerConfigRoutes(r: Router): void {
   });
 
   // Values are read straight from the database, so a change applies at once on every instance.
-  r.delete('/system/config/refreshCache', { guard: perm('system:config:remove'), handler: async (ctx) => ctx.ok() });
+  r.delete('/system/config/refreshCache', {
+    guard: perm('system:config:remove'),
+    handler: async (ctx) => ctx.ok(),
+  });
 
   r.get('/system/config/configKey/:configKey', {
     guard: authenticated,

@@ -44,7 +44,10 @@ function ipMatches(ip: string, rule: string): boolean {
 }
 
 function ipToNumber(ip: string): number | undefined {
-  const parts = ip.replace(/^::ffff:/, '').split('.').map(Number);
+  const parts = ip
+    .replace(/^::ffff:/, '')
+    .split('.')
+    .map(Number);
   if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return undefined;
   return parts.reduce((acc, p) => acc * 256 + p, 0);
 }

@@ -21,7 +21,9 @@ function filteredTypes(db: Db, f: DictTypeFilter) {
 export async function listDictTypes(db: Db, f: DictTypeFilter, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
     filteredTypes(db, f).selectAll().orderBy('dictId').limit(limit).offset(offset).execute(),
-    filteredTypes(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filteredTypes(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -59,8 +61,16 @@ function filteredData(db: Db, f: DictDataFilter) {
 
 export async function listDictData(db: Db, f: DictDataFilter, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
-    filteredData(db, f).selectAll().orderBy('dictSort').orderBy('dictCode').limit(limit).offset(offset).execute(),
-    filteredData(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filteredData(db, f)
+      .selectAll()
+      .orderBy('dictSort')
+      .orderBy('dictCode')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filteredData(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

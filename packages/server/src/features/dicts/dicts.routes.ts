@@ -23,7 +23,11 @@ const typeQuery = pageQuery.extend({
   status,
   params: z.object({ beginTime: z.string().optional(), endTime: z.string().optional() }).optional(),
 });
-const dataQuery = pageQuery.extend({ dictType: z.string().optional(), dictLabel: z.string().optional(), status });
+const dataQuery = pageQuery.extend({
+  dictType: z.string().optional(),
+  dictLabel: z.string().optional(),
+  status,
+});
 
 export function registerDictRoutes(r: Router): void {
   const { db } = r.deps;
@@ -62,18 +66,40 @@ export function registerDictRoutes(r: Router): void {
   const saveType = async (body: z.infer<typeof dictTypeBody>, userName: string) => {
     const clash = await findDictTypeByName(db, body.dictType);
     if (clash && clash.dictId !== body.dictId) throw new AppError('dict.type.exists', [body.dictName]);
-    const values = { dictName: body.dictName, dictType: body.dictType, status: body.status ?? '0', remark: body.remark ?? null };
+    const values = {
+      dictName: body.dictName,
+      dictType: body.dictType,
+      status: body.status ?? '0',
+      remark: body.remark ?? null,
+    };
     if (body.dictId === undefined) {
-      await db.insertInto('sysDictType').values({ ...values, createBy: userName, createTime: formatDateTime(), updateBy: null, updateTime: null }).execute();
+      await db
+        .insertInto('sysDictType')
+        .values({
+          ...values,
+          createBy: userName,
+          createTime: formatDateTime(),
+          updateBy: null,
+          updateTime: null,
+        })
+        .execute();
       return;
     }
     const old = await findDictType(db, body.dictId);
     if (!old) throw new AppError('dict.not-found');
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('sysDictType').set({ ...values, updateBy: userName, updateTime: formatDateTime() }).where('dictId', '=', body.dictId ?? 0).execute();
+      await trx
+        .updateTable('sysDictType')
+        .set({ ...values, updateBy: userName, updateTime: formatDateTime() })
+        .where('dictId', '=', body.dictId ?? 0)
+        .execute();
       // Renaming a type carries its entries along.
       if (old.dictType !== body.dictType) {
-        await trx.updateTable('sysDictData').set({ dictType: body.dictType }).where('dictType', '=', old.dictType).execute();
+        await trx
+          .updateTable('sysDictData')
+          .set({ dictType: body.dictType })
+          .where('dictType', '=', old.dictType)
+          .execute();
       }
     });
   };
@@ -100,7 +126,8 @@ export function registerDictRoutes(r: Router): void {
       const ids = parseIds(ctx.params.dictIds);
       const types = await db.selectFrom('sysDictType').selectAll().where('dictId', 'in', ids).execute();
       for (const t of types) {
-        if ((await countDataOfTypes(db, [t.dictType])) > 0) throw new AppError('dict.type.in-use', [t.dictName]);
+        if ((await countDataOfTypes(db, [t.dictType])) > 0)
+          throw new AppError('dict.type.in-use', [t.dictName]);
       }
       await db.deleteFrom('sysDictType').where('dictId', 'in', ids).execute();
       return ctx.ok();
@@ -150,11 +177,24 @@ export function registerDictRoutes(r: Router): void {
       remark: body.remark ?? null,
     };
     if (body.dictCode === undefined) {
-      await db.insertInto('sysDictData').values({ ...values, createBy: userName, createTime: formatDateTime(), updateBy: null, updateTime: null }).execute();
+      await db
+        .insertInto('sysDictData')
+        .values({
+          ...values,
+          createBy: userName,
+          createTime: formatDateTime(),
+          updateBy: null,
+          updateTime: null,
+        })
+        .execute();
       return;
     }
     if (!(await findDictData(db, body.dictCode))) throw new AppError('dict.not-found');
-    await db.updateTable('sysDictData').set({ ...values, updateBy: userName, updateTime: formatDateTime() }).where('dictCode', '=', body.dictCode).execute();
+    await db
+      .updateTable('sysDictData')
+      .set({ ...values, updateBy: userName, updateTime: formatDateTime() })
+      .where('dictCode', '=', body.dictCode)
+      .execute();
   };
   r.post('/system/dict/data', {
     guard: perm('system:dict:add'),

@@ -9,9 +9,8 @@ import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { CONTENT_TYPES } from './file-types.ts';
 import { extensionOf, resolveInside, storeImageBytes, storeUpload } from './file-store.ts';
-import { isUploadExtension } from './file-types.ts';
+import { CONTENT_TYPES, isUploadExtension } from './file-types.ts';
 
 export function publicUrl(req: FastifyRequest, fileName: string): string {
   return `${req.protocol}://${req.host}${fileName}`;
@@ -36,7 +35,9 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
   const { db, config } = r.deps;
   const root = config.uploadDir;
   fs.mkdirSync(root, { recursive: true });
-  await app.register(fastifyMultipart, { limits: { fileSize: LIMITS.fileMaxBytes, files: LIMITS.uploadMaxFiles } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.fileMaxBytes, files: LIMITS.uploadMaxFiles },
+  });
   // Uploaded files are public, as images in descriptions are loaded by plain <img> tags.
   await app.register(fastifyStatic, {
     root,

@@ -63,8 +63,16 @@ export async function listLoginLogs(
   order: ['infoId' | 'loginTime' | 'userName' | 'status', 'asc' | 'desc'],
 ) {
   const [rows, count] = await Promise.all([
-    filtered(db, f).selectAll().orderBy(order[0], order[1]).orderBy('infoId', 'desc').limit(limit).offset(offset).execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, f)
+      .selectAll()
+      .orderBy(order[0], order[1])
+      .orderBy('infoId', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

@@ -1,7 +1,7 @@
 import { loginLog, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
-import { perm } from '../../http/permission.ts';
 import { isMessageKey, translate } from '../../http/i18n.ts';
+import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { clearFailures } from '../session/login-guard.ts';
@@ -25,7 +25,13 @@ export function registerLoginLogRoutes(r: Router): void {
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
       const order = orderOf(ctx.query, SORT, ['infoId', 'desc']);
-      const { rows, total } = await listLoginLogs(db, { ...ctx.query, ...ctx.query.params }, limit, offset, order);
+      const { rows, total } = await listLoginLogs(
+        db,
+        { ...ctx.query, ...ctx.query.params },
+        limit,
+        offset,
+        order,
+      );
       // Messages are stored as keys and read in the reader's language.
       const shown = rows.map((row) => ({
         ...row,

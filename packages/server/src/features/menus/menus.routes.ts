@@ -55,7 +55,8 @@ export function registerMenuRoutes(r: Router): void {
   const checkMenu = async (body: z.infer<typeof menuBody>) => {
     const sibling = await findSiblingByName(db, body.parentId, body.menuName);
     if (sibling && sibling.menuId !== body.menuId) throw new AppError('menu.name.exists', [body.menuName]);
-    if (body.isFrame === '0' && !isExternal(body.path ?? '')) throw new AppError('menu.external.invalid', [body.menuName]);
+    if (body.isFrame === '0' && !isExternal(body.path ?? ''))
+      throw new AppError('menu.external.invalid', [body.menuName]);
     if (body.menuId !== undefined && body.parentId !== 0) {
       // The new parent may not be the menu itself or one of its descendants.
       let cursor: number | undefined = body.parentId;
@@ -139,7 +140,11 @@ export function registerMenuRoutes(r: Router): void {
     handler: async (ctx) => {
       if (!(await findMenu(db, ctx.body.menuId))) throw new AppError('menu.not-found');
       await checkMenu(ctx.body);
-      await updateMenu(db, ctx.body.menuId, { ...columns(ctx.body), updateBy: ctx.me.userName, updateTime: formatDateTime() });
+      await updateMenu(db, ctx.body.menuId, {
+        ...columns(ctx.body),
+        updateBy: ctx.me.userName,
+        updateTime: formatDateTime(),
+      });
       return ctx.ok();
     },
   });

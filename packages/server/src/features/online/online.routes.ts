@@ -15,7 +15,9 @@ export function registerOnlineRoutes(r: Router): void {
     handler: async (ctx) => {
       const all = await listSessions(db, ctx.query, Date.now());
       const { limit, offset } = pageOf(ctx.query);
-      const rows = all.slice(offset, offset + limit).map((s) => ({ ...s, deptName: null, loginLocation: null }));
+      const rows = all
+        .slice(offset, offset + limit)
+        .map((s) => ({ ...s, deptName: null, loginLocation: null }));
       return ctx.table(rows, all.length);
     },
   });

@@ -28,7 +28,10 @@ export function registerProfileRoutes(r: Router): void {
     handler: async (ctx) => {
       const user = await me(ctx.me.userId);
       const roles = await listPlatformRoles(db, user.userId);
-      return ctx.ok(toUser(user, roles), { roleGroup: roles.map((x) => x.roleName).join(','), postGroup: '' });
+      return ctx.ok(toUser(user, roles), {
+        roleGroup: roles.map((x) => x.roleName).join(','),
+        postGroup: '',
+      });
     },
   });
 

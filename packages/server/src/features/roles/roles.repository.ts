@@ -30,13 +30,20 @@ function filtered(db: Db, f: RoleFilter) {
 export async function listRoles(db: Db, f: RoleFilter, limit: number, offset: number) {
   const [rows, count] = await Promise.all([
     filtered(db, f).selectAll().orderBy('roleSort').orderBy('roleId').limit(limit).offset(offset).execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
 
 export async function findRole(db: Db, roleId: number) {
-  return db.selectFrom('sysRole').selectAll().where('roleId', '=', roleId).where('delFlag', '=', '0').executeTakeFirst();
+  return db
+    .selectFrom('sysRole')
+    .selectAll()
+    .where('roleId', '=', roleId)
+    .where('delFlag', '=', '0')
+    .executeTakeFirst();
 }
 
 export async function findRoleBy(db: Db, column: 'roleName' | 'roleKey', value: string) {
@@ -63,9 +70,21 @@ export async function replaceRoleMenus(db: Db, roleId: number, menuIds: number[]
 /** How many memberships of any kind hold the role. */
 export async function countRoleHolders(db: Db, roleId: number): Promise<number> {
   const [a, b, c] = await Promise.all([
-    db.selectFrom('sysUserRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', roleId).executeTakeFirstOrThrow(),
-    db.selectFrom('sysUserTeamRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', roleId).executeTakeFirstOrThrow(),
-    db.selectFrom('sysUserProjectRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', roleId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sysUserRole')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('roleId', '=', roleId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sysUserTeamRole')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('roleId', '=', roleId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sysUserProjectRole')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('roleId', '=', roleId)
+      .executeTakeFirstOrThrow(),
   ]);
   return Number(a.n) + Number(b.n) + Number(c.n);
 }
@@ -88,7 +107,9 @@ export async function listRoleUsers(
   };
   const [rows, count] = await Promise.all([
     base().selectAll('u').orderBy('u.userId').limit(limit).offset(offset).execute(),
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

@@ -10,8 +10,8 @@ import {
   countRoleHolders,
   findRole,
   findRoleBy,
-  listRoleUsers,
   listRoles,
+  listRoleUsers,
   replaceRoleMenus,
   toRole,
 } from './roles.repository.ts';
@@ -142,7 +142,11 @@ export function registerRoleRoutes(r: Router): void {
     body: z.object({ roleId: z.number().int().min(1), status: z.enum(['0', '1']) }),
     handler: async (ctx) => {
       assertEditable(ctx.body.roleId);
-      await db.updateTable('sysRole').set({ status: ctx.body.status }).where('roleId', '=', ctx.body.roleId).execute();
+      await db
+        .updateTable('sysRole')
+        .set({ status: ctx.body.status })
+        .where('roleId', '=', ctx.body.roleId)
+        .execute();
       return ctx.ok();
     },
   });
@@ -156,7 +160,8 @@ export function registerRoleRoutes(r: Router): void {
         assertEditable(id);
         const found = await findRole(db, id);
         if (!found) throw new AppError('role.not-found');
-        if ((await countRoleHolders(db, id)) > 0) throw new AppError('role.assigned.cannot-delete', [found.roleName]);
+        if ((await countRoleHolders(db, id)) > 0)
+          throw new AppError('role.assigned.cannot-delete', [found.roleName]);
       }
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('sysRoleMenu').where('roleId', 'in', ids).execute();
@@ -173,7 +178,14 @@ export function registerRoleRoutes(r: Router): void {
       output: user,
       handler: async (ctx) => {
         const { limit, offset } = pageOf(ctx.query);
-        const { rows, total } = await listRoleUsers(db, ctx.query.roleId, allocated, ctx.query, limit, offset);
+        const { rows, total } = await listRoleUsers(
+          db,
+          ctx.query.roleId,
+          allocated,
+          ctx.query,
+          limit,
+          offset,
+        );
         return ctx.table(
           rows.map((u) => toUser(u)),
           total,
@@ -211,7 +223,12 @@ export function registerRoleRoutes(r: Router): void {
       const target = await findRole(db, roleId);
       if (!target) throw new AppError('role.not-found');
       const ids = parseIds(ctx.query.userIds);
-      const users = await db.selectFrom('sysUser').select('userId').where('userId', 'in', ids).where('delFlag', '=', '0').execute();
+      const users = await db
+        .selectFrom('sysUser')
+        .select('userId')
+        .where('userId', 'in', ids)
+        .where('delFlag', '=', '0')
+        .execute();
       if (users.length > 0) {
         await db
           .insertInto('sysUserRole')

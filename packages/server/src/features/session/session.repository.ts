@@ -11,7 +11,15 @@ export async function findSession(db: Db, tokenId: string) {
   return db
     .selectFrom('sysSession as s')
     .innerJoin('sysUser as u', 'u.userId', 's.userId')
-    .select(['s.tokenId', 's.userId', 's.expireAt', 's.isDefaultPassword', 'u.userName', 'u.status', 'u.delFlag'])
+    .select([
+      's.tokenId',
+      's.userId',
+      's.expireAt',
+      's.isDefaultPassword',
+      'u.userName',
+      'u.status',
+      'u.delFlag',
+    ])
     .where('s.tokenId', '=', tokenId)
     .executeTakeFirst();
 }
@@ -29,7 +37,11 @@ export async function deleteSession(db: Db, tokenId: string): Promise<boolean> {
   return Number(res.numDeletedRows) > 0;
 }
 
-export async function deleteSessionsOfUsers(db: Db, userIds: number[], exceptTokenId?: string): Promise<void> {
+export async function deleteSessionsOfUsers(
+  db: Db,
+  userIds: number[],
+  exceptTokenId?: string,
+): Promise<void> {
   if (userIds.length === 0) return;
   let q = db.deleteFrom('sysSession').where('userId', 'in', userIds);
   if (exceptTokenId) q = q.where('tokenId', '!=', exceptTokenId);

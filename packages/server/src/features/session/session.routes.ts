@@ -15,8 +15,8 @@ import { isCaptchaEnabled, isRegisterEnabled } from '../configs/platform-setting
 import { listAllMenus, listGrantedMenus } from '../menus/menus.repository.ts';
 import { buildMenuTree, toRouters, withAncestors } from '../menus/router-tree.ts';
 import { findUser, listPlatformRoles, toUser } from '../users/users.repository.ts';
-import { switchContext } from './user-context.service.ts';
 import { login, logout, register } from './session.service.ts';
+import { switchContext } from './user-context.service.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -29,7 +29,13 @@ export function registerSessionRoutes(r: Router): void {
       const captchaEnabled = await isCaptchaEnabled(deps);
       const registerEnabled = await isRegisterEnabled(deps);
       const extra = captchaEnabled ? await issueCaptcha(deps.db) : {};
-      return { code: ResultCode.success, msg: ctx.t('op.success'), captchaEnabled, registerEnabled, ...extra };
+      return {
+        code: ResultCode.success,
+        msg: ctx.t('op.success'),
+        captchaEnabled,
+        registerEnabled,
+        ...extra,
+      };
     },
   });
 

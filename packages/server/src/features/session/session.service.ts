@@ -1,4 +1,4 @@
-import { LIMITS, type LoginBody, ROLE_IDS, type RegisterBody } from '@buglet/contracts';
+import { LIMITS, type LoginBody, type RegisterBody, ROLE_IDS } from '@buglet/contracts';
 import bcrypt from 'bcryptjs';
 import type { FastifyRequest } from 'fastify';
 import { newToken } from '../../http/auth.ts';
@@ -7,7 +7,12 @@ import type { AppDeps } from '../../http/route.ts';
 import { describeClient } from '../../lib/client-info.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { verifyCaptcha } from '../captcha/captcha.service.ts';
-import { initialPassword, isCaptchaEnabled, isLoginIpBlocked, isRegisterEnabled } from '../configs/platform-settings.ts';
+import {
+  initialPassword,
+  isCaptchaEnabled,
+  isLoginIpBlocked,
+  isRegisterEnabled,
+} from '../configs/platform-settings.ts';
 import { insertLoginLog } from '../login-log/login-log.repository.ts';
 import {
   ensureUserConfig,
@@ -28,7 +33,13 @@ function clientOf(req: FastifyRequest) {
 }
 
 /** Every login attempt, good or bad, lands in the login log with its reason. */
-async function logAttempt(deps: AppDeps, req: FastifyRequest, userName: string, isSuccess: boolean, msg: string) {
+async function logAttempt(
+  deps: AppDeps,
+  req: FastifyRequest,
+  userName: string,
+  isSuccess: boolean,
+  msg: string,
+) {
   await insertLoginLog(deps.db, { userName, isSuccess, msg, ...clientOf(req) });
 }
 

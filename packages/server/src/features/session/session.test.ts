@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -7,16 +8,403 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-describe('session', () => {
-  it('logs the admin in and answers getInfo in the original shape', async () => {
-    const token = await t.login();
+describe('login and session', () => {
+  it('answers getInfo in the original shape, also under /prod-api', async () => {
+    const login = await t.call({
+      method: 'POST',
+      url: '/prod-api/login',
+      payload: { username: ' admin ', password: 'cat2bug' },
+    });
+    expect(login.body).toMatchObject({ code: 200, msg: '操作成功' });
+    const token = login.body.token as string;
+    for (const url of ['/getInfo', '/prod-api/getInfo']) {
+      const res = await t.call({ method: 'GET', url, token });
+      expect(res.body.code).toBe(200);
+      expect(res.body.user).toMatchObject({ userId: 1, userName: 'admin', admin: true });
+      expect(res.body.user).not.toHaveProperty('password');
+      expect(res.body.roles).toContain('admin');
+      expect(res.body.permissions).toEqual(['*:*:*']);
+      expect(res.body.config).toMatchObject({ userId: 1, currentTeamId: 0, currentProjectId: 0 });
+      expect(res.body.isDefaultModifyPwd).toBe(true);
+    }
+  });
+
+  it('gives a user without roles ROLE_DEFAULT and only their permissions', async () => {
+    const u = await insertTestUser(t.db, { roleIds: [] });
+    const token = await t.login(u.userName, u.password);
     const res = await t.call({ method: 'GET', url: '/getInfo', token });
-    expect(res.body.code).toBe(200);
-    expect(res.body.user.userName).toBe('admin');
-    expect(res.body.user).not.toHaveProperty('password');
-    expect(res.body.roles).toContain('admin');
-    expect(res.body.permissions).toEqual(['*:*:*']);
-    expect(res.body.config).toMatchObject({ currentTeamId: 0, currentProjectId: 0 });
-    expect(res.body.isDefaultModifyPwd).toBe(true);
+    expect(res.body.roles).toEqual(['ROLE_DEFAULT']);
+    expect(res.body.permissions).toEqual([]);
+    expect(res.body.isDefaultModifyPwd).toBe(false);
+  });
+
+  it('answers 401 with the message naming the path when the token is missing or wrong', async () => {
+    const none = await t.call({ method: 'GET', url: '/getInfo' });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ code: 401, msg: '请求访问：/getInfo，认证失败，无法访问系统资源' });
+    const wrong = await t.call({ method: 'GET', url: '/prod-api/getRouters', token: 'nope', lang: 'en_US' });
+    expect(wrong.body.code).toBe(401);
+    expect(wrong.body.msg).toContain('/getRouters');
+  });
+
+  it('answers 403 when a permission is missing', async () => {
+    const u = await insertTestUser(t.db);
+    const token = await t.login(u.userName, u.password);
+    const res = await t.call({ method: 'GET', url: '/system/role/list', token, lang: 'en_US' });
+    expect(res.body).toEqual({
+      code: 403,
+      msg: 'No permission for this operation; ask an administrator to grant it',
+    });
+  });
+
+  it('checks account and password lengths with clear messages', async () => {
+    const short = await t.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'a', password: 'secret' },
+      lang: 'en_US',
+    });
+    expect(short.body).toEqual({ code: 500, msg: 'The account must be 2 to 20 characters long' });
+    const empty = await t.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin' },
+      lang: 'en_US',
+    });
+    expect(empty.body).toEqual({ code: 500, msg: 'The password cannot be empty' });
+    const longPwd = await t.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'x'.repeat(21) },
+    });
+    expect(longPwd.body).toEqual({ code: 500, msg: '密码长度必须在5到20个字符之间' });
+  });
+
+  it('locks an account for ten minutes after five wrong passwords and logs every attempt', async () => {
+    const u = await insertTestUser(t.db);
+    const attempt = (password: string) =>
+      t.call({ method: 'POST', url: '/login', payload: { username: u.userName, password }, lang: 'en_US' });
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) messages.push((await attempt('wrong-pass')).body.msg);
+    expect(messages[0]).toBe('Unknown account or wrong password; 4 attempts left');
+    expect(messages[4]).toBe('Wrong password 5 times: the account is locked for 10 minutes');
+    const locked = await attempt(u.password);
+    expect(locked.body).toEqual({
+      code: 500,
+      msg: 'Wrong password 5 times: the account is locked for 10 minutes',
+    });
+    const rows = await t.db
+      .selectFrom('sysLogininfor')
+      .selectAll()
+      .where('userName', '=', u.userName)
+      .execute();
+    expect(rows).toHaveLength(6);
+    expect(rows.every((r) => r.status === '1')).toBe(true);
+    // The lock lives ten minutes.
+    const lock = await t.db
+      .selectFrom('sysKv')
+      .selectAll()
+      .where('k', '=', `pwd_err_cnt:${u.userName}`)
+      .executeTakeFirstOrThrow();
+    expect(lock.expireAt - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(lock.expireAt - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it('refuses disabled and unknown accounts', async () => {
+    const u = await insertTestUser(t.db, { status: '1' });
+    const disabled = await t.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: u.userName, password: u.password },
+      lang: 'en_US',
+    });
+    expect(disabled.body.msg).toBe('Your account is disabled; please contact the administrator');
+    const unknown = await t.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'nobody', password: 'secret1' },
+    });
+    expect(unknown.body).toEqual({ code: 500, msg: '账号不存在或密码错误' });
+  });
+
+  it('logs out: the token stops working and the logout is logged', async () => {
+    const token = await t.login();
+    const out = await t.call({ method: 'POST', url: '/logout', token });
+    expect(out.body).toEqual({ code: 200, msg: '退出成功' });
+    expect((await t.call({ method: 'GET', url: '/getInfo', token })).body.code).toBe(401);
+    const log = await t.db
+      .selectFrom('sysLogininfor')
+      .select('msg')
+      .orderBy('infoId', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(log.msg).toBe('user.logout.success');
+    // Logging out without a session is harmless.
+    expect((await t.call({ method: 'POST', url: '/logout' })).body.code).toBe(200);
+  });
+
+  it('slides the session: a session close to its end is extended on use', async () => {
+    const token = await t.login();
+    const almost = Date.now() + 5 * 60_000;
+    await t.db.updateTable('sysSession').set({ expireAt: almost }).where('userId', '=', 1).execute();
+    expect((await t.call({ method: 'GET', url: '/getInfo', token })).body.code).toBe(200);
+    const rows = await t.db.selectFrom('sysSession').select('expireAt').where('userId', '=', 1).execute();
+    expect(Math.max(...rows.map((r) => r.expireAt))).toBeGreaterThan(Date.now() + 230 * 60_000);
+    await t.db
+      .updateTable('sysSession')
+      .set({ expireAt: Date.now() - 1 })
+      .where('userId', '=', 1)
+      .execute();
+    expect((await t.call({ method: 'GET', url: '/getInfo', token })).body.code).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await t.login();
+    const rows = await t.db.selectFrom('sysSession').select('tokenId').execute();
+    expect(rows.some((r) => r.tokenId === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenId))).toBe(true);
+  });
+});
+
+describe('routers and context', () => {
+  it('gives the administrator the whole tree and a default member only granted menus', async () => {
+    const admin = await t.call({ method: 'GET', url: '/getRouters', token: await t.login() });
+    const adminPaths = (admin.body.data as Array<{ path: string }>).map((r) => r.path);
+    expect(adminPaths).toEqual(
+      expect.arrayContaining(['/team', '/project', '/team-options', '/admin', '/system', '/monitor']),
+    );
+    const u = await insertTestUser(t.db);
+    const member = await t.call({
+      method: 'GET',
+      url: '/getRouters',
+      token: await t.login(u.userName, u.password),
+    });
+    const memberPaths = (member.body.data as Array<{ path: string }>).map((r) => r.path);
+    expect(memberPaths).toContain('/team-options');
+    expect(memberPaths).not.toContain('/system');
+    expect(memberPaths).not.toContain('/admin');
+  });
+
+  it('recomputes permissions from the current team and project roles', async () => {
+    const u = await insertTestUser(t.db);
+    const token = await t.login(u.userName, u.password);
+    const team = await t.db
+      .insertInto('sysUserTeam')
+      .values({ userId: u.userId, teamId: 7, isLock: 0, createTime: null })
+      .returning('userTeamId')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('sysUserTeamRole').values({ userTeamId: team.userTeamId, roleId: 4 }).execute();
+    const project = await t.db
+      .insertInto('sysUserProject')
+      .values({ userId: u.userId, projectId: 9, createTime: null })
+      .returning('userProjectId')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('sysUserProjectRole')
+      .values({ userProjectId: project.userProjectId, roleId: 8 })
+      .execute();
+
+    const before = await t.call({ method: 'GET', url: '/getInfo', token });
+    expect(before.body.permissions).not.toContain('system:defect:pass');
+    const sw = await t.call({
+      method: 'PUT',
+      url: '/system/user-config',
+      token,
+      payload: { currentTeamId: 7, currentProjectId: 9 },
+    });
+    expect(sw.body.data).toMatchObject({ currentTeamId: 7, currentProjectId: 9 });
+    const after = await t.call({ method: 'GET', url: '/getInfo', token });
+    expect(after.body.roles).toEqual(expect.arrayContaining(['default', 'team.admin', 'project.tester']));
+    expect(after.body.permissions).toContain('system:defect:pass');
+    const routers = await t.call({ method: 'GET', url: '/getRouters', token });
+    expect((routers.body.data as Array<{ path: string }>).map((r) => r.path)).toContain('/project');
+
+    // Locked out of the team: the team's roles no longer count.
+    await t.db
+      .updateTable('sysUserTeam')
+      .set({ isLock: 1 })
+      .where('userTeamId', '=', team.userTeamId)
+      .execute();
+    const locked = await t.call({ method: 'GET', url: '/getInfo', token });
+    expect(locked.body.roles).not.toContain('team.admin');
+  });
+
+  it('refuses to make current a team or project the user is not in', async () => {
+    const u = await insertTestUser(t.db);
+    const token = await t.login(u.userName, u.password);
+    const team = await t.call({
+      method: 'PUT',
+      url: '/system/user-config',
+      token,
+      payload: { currentTeamId: 4242 },
+    });
+    expect(team.body.code).toBe(403);
+    const project = await t.call({
+      method: 'POST',
+      url: '/system/user-config',
+      token,
+      payload: { currentProjectId: 4242 },
+    });
+    expect(project.body.code).toBe(403);
+    const reset = await t.call({
+      method: 'PUT',
+      url: '/system/user-config',
+      token,
+      payload: { currentTeamId: 0, currentProjectId: 0 },
+    });
+    expect(reset.body.code).toBe(200);
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/system/user-config',
+      token,
+      payload: { currentTeamId: 'x' },
+      lang: 'en_US',
+    });
+    expect(bad.body).toEqual({ code: 500, msg: 'currentTeamId has the wrong type' });
+  });
+});
+
+describe('captcha and registration', () => {
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await createTestApp({ CAPTCHA_ENABLED: 'true' });
+  });
+  afterAll(async () => c.close());
+
+  const answerOf = async (uuid: string) =>
+    (
+      await c.db
+        .selectFrom('sysKv')
+        .select('v')
+        .where('k', '=', `captcha_codes:${uuid}`)
+        .executeTakeFirstOrThrow()
+    ).v;
+
+  it('issues a PNG math captcha whose answer works once', async () => {
+    const cap = await c.call({ method: 'GET', url: '/captchaImage' });
+    expect(cap.body).toMatchObject({ code: 200, captchaEnabled: true, registerEnabled: true });
+    expect(cap.body.uuid).toMatch(/^[0-9a-f]{32}$/);
+    expect(Buffer.from(cap.body.img, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const code = await answerOf(cap.body.uuid);
+    const ok = await c.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'cat2bug', code, uuid: cap.body.uuid },
+    });
+    expect(ok.body.code).toBe(200);
+    const again = await c.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'cat2bug', code, uuid: cap.body.uuid },
+      lang: 'en_US',
+    });
+    expect(again.body.msg).toBe('The verification code has expired; refresh it and try again');
+  });
+
+  it('refuses a wrong answer', async () => {
+    const cap = await c.call({ method: 'GET', url: '/captchaImage' });
+    const code = String(Number(await answerOf(cap.body.uuid)) + 1);
+    const res = await c.call({
+      method: 'POST',
+      url: '/login',
+      payload: { username: 'admin', password: 'cat2bug', code, uuid: cap.body.uuid },
+      lang: 'en_US',
+    });
+    expect(res.body).toEqual({ code: 500, msg: 'Wrong verification code' });
+  });
+
+  it('registers a user with the default role, checking every rule', async () => {
+    const cap = await c.call({ method: 'GET', url: '/captchaImage' });
+    const base = {
+      username: 'newbie',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+      phoneNumber: '13900001111',
+      nickName: 'New',
+    };
+    const differ = await c.call({
+      method: 'POST',
+      url: '/register',
+      payload: { ...base, confirmPassword: 'other' },
+      lang: 'en_US',
+    });
+    expect(differ.body.msg).toBe('The two passwords differ');
+    const badPhone = await c.call({
+      method: 'POST',
+      url: '/register',
+      payload: { ...base, phoneNumber: '12ab' },
+      lang: 'en_US',
+    });
+    expect(badPhone.body.msg).toBe('The phone number must be 11 to 16 characters long');
+    const ok = await c.call({
+      method: 'POST',
+      url: '/register',
+      payload: { ...base, uuid: cap.body.uuid, code: await answerOf(cap.body.uuid) },
+    });
+    expect(ok.body.code).toBe(200);
+    const user = await c.db
+      .selectFrom('sysUser')
+      .selectAll()
+      .where('userName', '=', 'newbie')
+      .executeTakeFirstOrThrow();
+    expect(user.password).toMatch(/^\$2[aby]\$10\$/);
+    const roles = await c.db
+      .selectFrom('sysUserRole')
+      .select('roleId')
+      .where('userId', '=', user.userId)
+      .execute();
+    expect(roles).toEqual([{ roleId: 10 }]);
+    const cap2 = await c.call({ method: 'GET', url: '/captchaImage' });
+    const dup = await c.call({
+      method: 'POST',
+      url: '/register',
+      payload: { ...base, uuid: cap2.body.uuid, code: await answerOf(cap2.body.uuid) },
+      lang: 'en_US',
+    });
+    expect(dup.body.msg).toBe('Could not register [newbie]: the account already exists');
+  });
+
+  it('honours the captcha switch in the config records when the environment does not force it', async () => {
+    const plain = await createTestApp({ CAPTCHA_ENABLED: '' });
+    try {
+      await plain.db
+        .updateTable('sysConfig')
+        .set({ configValue: 'false' })
+        .where('configKey', '=', 'sys.account.captchaEnabled')
+        .execute();
+      const cap = await plain.call({ method: 'GET', url: '/captchaImage' });
+      expect(cap.body.captchaEnabled).toBe(false);
+      expect(cap.body).not.toHaveProperty('img');
+      expect(
+        (
+          await plain.call({
+            method: 'POST',
+            url: '/login',
+            payload: { username: 'admin', password: 'cat2bug' },
+          })
+        ).body.code,
+      ).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('admin password', () => {
+  it('uses ADMIN_PASSWORD at the first start and does not flag it as a default', async () => {
+    const custom = await createTestApp({ ADMIN_PASSWORD: 'Str0ng-pass' });
+    try {
+      const bad = await custom.call({
+        method: 'POST',
+        url: '/login',
+        payload: { username: 'admin', password: 'cat2bug' },
+      });
+      expect(bad.body.code).toBe(500);
+      const token = await custom.login('admin', 'Str0ng-pass');
+      expect((await custom.call({ method: 'GET', url: '/getInfo', token })).body.isDefaultModifyPwd).toBe(
+        false,
+      );
+    } finally {
+      await custom.close();
+    }
   });
 });

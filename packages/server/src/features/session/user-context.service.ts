@@ -40,7 +40,11 @@ export async function switchContext({ db }: AppDeps, userId: number, body: UserC
     patch.currentTeamId = body.currentTeamId;
   }
   if (body.currentProjectId !== undefined && body.currentProjectId !== null) {
-    if (body.currentProjectId > 0 && !isAdmin && !(await isProjectMember(db, userId, body.currentProjectId))) {
+    if (
+      body.currentProjectId > 0 &&
+      !isAdmin &&
+      !(await isProjectMember(db, userId, body.currentProjectId))
+    ) {
       throw forbidden();
     }
     patch.currentProjectId = body.currentProjectId;

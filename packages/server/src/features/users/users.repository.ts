@@ -1,4 +1,4 @@
-import { SUPER_ADMIN_ID, type RoleSummary, type User } from '@buglet/contracts';
+import { type RoleSummary, SUPER_ADMIN_ID, type User } from '@buglet/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { RoleTable, UserTable } from '../../db/schema.ts';
@@ -129,8 +129,16 @@ export async function listUsers(
   order: [keyof UserRow, 'asc' | 'desc'],
 ) {
   const [rows, count] = await Promise.all([
-    filteredUsers(db, f).selectAll().orderBy(order[0], order[1]).orderBy('userId').limit(limit).offset(offset).execute(),
-    filteredUsers(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filteredUsers(db, f)
+      .selectAll()
+      .orderBy(order[0], order[1])
+      .orderBy('userId')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filteredUsers(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

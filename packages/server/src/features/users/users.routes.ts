@@ -26,20 +26,36 @@ import {
 const listQuery = pageQuery.extend(userListQuery.shape).extend({
   params: z.object({ beginTime: z.string().optional(), endTime: z.string().optional() }).optional(),
 });
-const USER_SORT = { userName: 'userName', createTime: 'createTime', userId: 'userId', nickName: 'nickName' } as const;
+const USER_SORT = {
+  userName: 'userName',
+  createTime: 'createTime',
+  userId: 'userId',
+  nickName: 'nickName',
+} as const;
 const idParam = z.object({ userId: z.coerce.number().int().min(1) });
 
 export function registerUserRoutes(r: Router): void {
   const { db } = r.deps;
 
   r.get('/system/user/list', {
-    guard: perm('system:user:list', 'system:team:member:invite', 'system:team:member:create', 'system:project:member'),
+    guard: perm(
+      'system:user:list',
+      'system:team:member:invite',
+      'system:team:member:create',
+      'system:project:member',
+    ),
     query: listQuery,
     output: user,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
       const order = orderOf(ctx.query, USER_SORT, ['userId', 'asc']);
-      const { rows, total } = await listUsers(db, { ...ctx.query, ...ctx.query.params }, limit, offset, order);
+      const { rows, total } = await listUsers(
+        db,
+        { ...ctx.query, ...ctx.query.params },
+        limit,
+        offset,
+        order,
+      );
       return ctx.table(
         rows.map((u) => toUser(u)),
         total,

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { BCRYPT_COST } from '../session/session.service.ts';
 import { deleteSessionsOfUsers } from '../session/session.repository.ts';
+import { BCRYPT_COST } from '../session/session.service.ts';
 import {
   ensureUserConfig,
   findUser,
@@ -22,7 +22,8 @@ type UpdateBody = z.infer<typeof userUpdateBody>;
 
 /** The super administrator can be changed only by itself, and never disabled or deleted. */
 export function assertMayChange(targetId: number, callerId: number): void {
-  if (targetId === SUPER_ADMIN_ID && callerId !== SUPER_ADMIN_ID) throw new AppError('user.admin.cannot-operate');
+  if (targetId === SUPER_ADMIN_ID && callerId !== SUPER_ADMIN_ID)
+    throw new AppError('user.admin.cannot-operate');
 }
 
 export async function assertUnique(
@@ -33,11 +34,13 @@ export async function assertUnique(
 ) {
   if (fields.phoneNumber) {
     const other = await findUserByPhone(db, fields.phoneNumber);
-    if (other && other.userId !== selfId) throw new AppError('user.create.fail.phone-exists', [who, fields.phoneNumber]);
+    if (other && other.userId !== selfId)
+      throw new AppError('user.create.fail.phone-exists', [who, fields.phoneNumber]);
   }
   if (fields.email) {
     const other = await findUserByEmail(db, fields.email);
-    if (other && other.userId !== selfId) throw new AppError('user.create.fail.email-exists', [who, fields.email]);
+    if (other && other.userId !== selfId)
+      throw new AppError('user.create.fail.email-exists', [who, fields.email]);
   }
 }
 
@@ -112,14 +115,19 @@ export async function editUser(db: Db, body: UpdateBody, callerId: number, calle
     });
     if (roleIds) await replaceUserRoles(trx, body.userId, roleIds);
   });
-  if (body.status === '1') await deleteSessionsOfUsers(db, [body.userId]);
+  // The super administrator is never disabled (see above), so its sessions stay too.
+  if (body.status === '1' && body.userId !== SUPER_ADMIN_ID) await deleteSessionsOfUsers(db, [body.userId]);
 }
 
 export async function removeUsers(db: Db, ids: number[], callerId: number) {
   if (ids.includes(callerId)) throw new AppError('user.cannot-delete-self');
   if (ids.includes(SUPER_ADMIN_ID)) throw new AppError('user.admin.cannot-operate');
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('sysUser').set({ delFlag: '2', updateTime: formatDateTime() }).where('userId', 'in', ids).execute();
+    await trx
+      .updateTable('sysUser')
+      .set({ delFlag: '2', updateTime: formatDateTime() })
+      .where('userId', 'in', ids)
+      .execute();
     await trx.deleteFrom('sysUserRole').where('userId', 'in', ids).execute();
     await deleteSessionsOfUsers(trx, ids);
   });
@@ -137,14 +145,19 @@ export async function setUserStatus(db: Db, userId: number, status: '0' | '1', c
 export async function resetPassword(db: Db, userId: number, password: string, callerId: number) {
   assertMayChange(userId, callerId);
   if (!(await findUser(db, userId))) throw new AppError('user.not-found');
-  await updateUser(db, userId, { password: await bcrypt.hash(password, BCRYPT_COST), updateTime: formatDateTime() });
+  await updateUser(db, userId, {
+    password: await bcrypt.hash(password, BCRYPT_COST),
+    updateTime: formatDateTime(),
+  });
 }
 
 export async function assignRoles(db: Db, userId: number, roleIds: number[], callerId: number) {
   assertMayChange(userId, callerId);
   if (userId === SUPER_ADMIN_ID) throw new AppError('user.admin.cannot-operate');
   if (!(await findUser(db, userId))) throw new AppError('user.not-found');
-  await db.transaction().execute(async (trx) => replaceUserRoles(trx, userId, (await platformRoleIds(trx, roleIds)) ?? []));
+  await db
+    .transaction()
+    .execute(async (trx) => replaceUserRoles(trx, userId, (await platformRoleIds(trx, roleIds)) ?? []));
 }
 
 export async function listAssignableRoles(db: Db) {

@@ -51,7 +51,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
 
   const webDir = config.webDir ?? defaultWebDir();
   if (fs.existsSync(path.join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', index: 'index.html' });
   }
   return app;
 }

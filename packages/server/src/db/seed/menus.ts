@@ -61,7 +61,7 @@ const crudNames = ['查询', '新增', '修改', '删除', '导出'];
 
 export const MENUS: MenuSeed[] = [
   // Administration (RuoYi back office), shown in the admin section of the sidebar.
-  dir(1, 0, '系统管理', 'system', 'system', 'system', 101),
+  dir(1, 0, '系统管理', 'system.manage', 'system', 'system', 101),
   page(100, 1, '用户管理', 'system.user', 'user', 'system/user/index', 'system:user:list', 'user', 1),
   page(101, 1, '角色管理', 'system.role', 'role', 'system/role/index', 'system:role:list', 'peoples', 2),
   page(102, 1, '菜单管理', 'system.menu', 'menu', 'system/menu/index', 'system:menu:list', 'tree-table', 3),

@@ -1,0 +1,14 @@
+import { runStartup } from './startup.bench.ts';
+import { runThroughput } from './throughput.bench.ts';
+
+/** Runs every benchmark in turn and prints its figures (SQLite, the default database). */
+const benches: Array<[string, () => Promise<Record<string, string>>]> = [
+  ['start-up and memory', runStartup],
+  ['throughput', runThroughput],
+];
+
+for (const [name, run] of benches) {
+  const figures = await run();
+  console.log(`\n== ${name}`);
+  for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(66)} ${value}`);
+}

@@ -1,0 +1,35 @@
+import { EyeInvisibleOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Flex, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ListToolbarProps {
+  children?: ReactNode;
+  onRefresh: () => void;
+  isSearchShown?: boolean;
+  onToggleSearch?: () => void;
+}
+
+/** Action buttons on the left; show/hide search and refresh on the right. */
+export function ListToolbar({ children, onRefresh, isSearchShown, onToggleSearch }: ListToolbarProps) {
+  const { t } = useTranslation();
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
+      <Space wrap>{children}</Space>
+      <Space>
+        {onToggleSearch ? (
+          <Tooltip title={t(isSearchShown ? 'hide-search' : 'show-search')}>
+            <Button
+              shape="circle"
+              icon={isSearchShown ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+              onClick={onToggleSearch}
+            />
+          </Tooltip>
+        ) : null}
+        <Tooltip title={t('refresh')}>
+          <Button shape="circle" icon={<ReloadOutlined />} onClick={onRefresh} aria-label={t('refresh')} />
+        </Tooltip>
+      </Space>
+    </Flex>
+  );
+}

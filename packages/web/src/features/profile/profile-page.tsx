@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Descriptions, Flex, Row, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PageLoading } from '../../components/page-loading.tsx';
+import { AvatarUpload } from './avatar-upload.tsx';
+import { PasswordForm } from './password-form.tsx';
+import { getProfile, profileKeys } from './profile.api.ts';
+import { ProfileForm } from './profile-form.tsx';
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: profileKeys.profile, queryFn: getProfile });
+  const user = query.data?.data;
+  if (!user) return <PageLoading />;
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={8}>
+        <Card title={t('personal-information')}>
+          <Flex justify="center" style={{ marginBottom: 16 }}>
+            <AvatarUpload avatar={user.avatar} />
+          </Flex>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'account', label: t('account'), children: user.userName },
+              { key: 'phone', label: t('phone-number'), children: user.phoneNumber },
+              { key: 'email', label: t('email'), children: user.email },
+              { key: 'roles', label: t('role'), children: query.data?.roleGroup },
+              { key: 'created', label: t('create-time'), children: user.createTime },
+            ]}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={16}>
+        <Card>
+          <Tabs
+            items={[
+              { key: 'base', label: t('base-info'), children: <ProfileForm key={user.userId} user={user} /> },
+              { key: 'password', label: t('modify-password'), children: <PasswordForm /> },
+            ]}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}

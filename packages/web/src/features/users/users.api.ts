@@ -1,0 +1,47 @@
+import type { AjaxResult, RoleSummary, TableData, User } from '@buglet/contracts';
+import { http } from '../../lib/http.ts';
+import type { QueryObject } from '../../lib/query-string.ts';
+
+export interface UserFormResponse extends AjaxResult<User> {
+  roles: RoleSummary[];
+  roleIds?: number[];
+}
+
+export interface UserBody {
+  userId?: number;
+  userName?: string;
+  nickName: string;
+  phoneNumber: string;
+  email: string;
+  password?: string;
+  sex?: string;
+  status?: string;
+  roleIds?: number[];
+  remark?: string;
+}
+
+export interface AuthRoleResponse extends AjaxResult {
+  user: User;
+  roles: RoleSummary[];
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (query: QueryObject) => ['users', 'list', query] as const,
+  form: (userId?: number) => ['users', 'form', userId ?? 'new'] as const,
+  authRole: (userId: number) => ['users', 'auth-role', userId] as const,
+};
+
+export const listUsers = (query: QueryObject) => http.get<TableData<User>>('/system/user/list', query);
+export const getUserForm = (userId?: number) =>
+  http.get<UserFormResponse>(userId === undefined ? '/system/user/' : `/system/user/${userId}`);
+export const addUser = (body: UserBody) => http.post('/system/user', body);
+export const updateUser = (body: UserBody) => http.put('/system/user', body);
+export const deleteUsers = (ids: readonly number[]) => http.delete(`/system/user/${ids.join(',')}`);
+export const resetUserPassword = (userId: number, password: string) =>
+  http.put('/system/user/resetPwd', { userId, password });
+export const changeUserStatus = (userId: number, status: string) =>
+  http.put('/system/user/changeStatus', { userId, status });
+export const getAuthRole = (userId: number) => http.get<AuthRoleResponse>(`/system/user/authRole/${userId}`);
+export const updateAuthRole = (userId: number, roleIds: readonly number[]) =>
+  http.put('/system/user/authRole', undefined, { userId, roleIds: roleIds.join(',') });

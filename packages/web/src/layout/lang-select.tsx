@@ -1,0 +1,23 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, type Locale } from '../lib/i18n.ts';
+
+/** Switches the language at once; dayjs, antd and the `language` request header follow. */
+export function LangSelect({ isCompact }: { isCompact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Select
+      value={i18n.language as Locale}
+      variant="borderless"
+      prefix={<GlobalOutlined />}
+      style={{ width: isCompact ? 90 : 130 }}
+      popupMatchSelectWidth={false}
+      onChange={(locale: Locale) => void changeLocale(locale)}
+      options={[
+        { value: 'zh_CN', label: t('lang.zh_CN') },
+        { value: 'en_US', label: t('lang.en_US') },
+      ]}
+    />
+  );
+}

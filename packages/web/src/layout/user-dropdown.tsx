@@ -1,0 +1,46 @@
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Dropdown, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { assetUrl } from '../lib/http.ts';
+import { useSession } from '../stores/session.store.ts';
+
+export function UserDropdown({ isMobile }: { isMobile: boolean }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const user = useSession((s) => s.user);
+  const logout = useSession((s) => s.logout);
+
+  const confirmLogout = () =>
+    modal.confirm({
+      title: t('prompted'),
+      content: t('sure-logout-system'),
+      okText: t('ok'),
+      cancelText: t('cancel'),
+      onOk: async () => {
+        await logout();
+        navigate('/index', { replace: true });
+      },
+    });
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'profile', icon: <UserOutlined />, label: t('my-center') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('logout') },
+        ],
+        onClick: ({ key }) => (key === 'profile' ? navigate('/member/profile') : confirmLogout()),
+      }}
+    >
+      <Space style={{ cursor: 'pointer', padding: '0 8px', whiteSpace: 'nowrap' }}>
+        <Avatar size="small" src={assetUrl(user?.avatar)} icon={<UserOutlined />} />
+        {isMobile ? null : <span>{user?.nickName || user?.userName}</span>}
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Space>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,26 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+const userList = lazy(() => import('../features/users/user-list-page.tsx'));
+
+/**
+ * Maps the component strings the server sends in /getRouters to pages. A string we do not know yet
+ * (areas not built so far) shows the 404 page rather than breaking the menu.
+ */
+const REGISTRY: Record<string, Page> = {
+  'system/member/index': userList,
+  'system/user/index': userList,
+  'system/role/index': lazy(() => import('../features/roles/role-list-page.tsx')),
+  'system/menu/index': lazy(() => import('../features/menus/menu-list-page.tsx')),
+  'system/dict/index': lazy(() => import('../features/dicts/dict-type-list-page.tsx')),
+  'system/config/index': lazy(() => import('../features/configs/config-list-page.tsx')),
+  'monitor/logininfor/index': lazy(() => import('../features/monitor/login-log-page.tsx')),
+  'monitor/online/index': lazy(() => import('../features/monitor/online-page.tsx')),
+};
+
+export const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
+
+export function resolvePage(component: string): Page {
+  return REGISTRY[component] ?? NotFoundPage;
+}

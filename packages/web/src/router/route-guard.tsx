@@ -1,0 +1,52 @@
+import { Spin } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../stores/session.store.ts';
+
+export const WHITE_LIST = ['/login', '/register', '/tools/browser', '/shard/defect'];
+
+export function isWhiteListed(pathname: string): boolean {
+  return WHITE_LIST.includes(pathname);
+}
+
+/** Loads user info and menus once per session, then lets the (now complete) route table match. */
+function SessionLoader() {
+  const loadSession = useSession((s) => s.loadSession);
+  const clear = useSession((s) => s.clear);
+  const navigate = useNavigate();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    loadSession().catch(() => {
+      // The HTTP layer has already shown the reason; without user info the session is unusable.
+      clear();
+      navigate('/', { replace: true });
+    });
+  }, [loadSession, clear, navigate]);
+
+  return <Spin fullscreen spinning />;
+}
+
+export function RouteGuard() {
+  const location = useLocation();
+  const token = useSession((s) => s.token);
+  const isLoaded = useSession((s) => s.isLoaded);
+
+  if (!token) {
+    if (isWhiteListed(location.pathname)) return <Outlet />;
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  if (!isLoaded) return <SessionLoader />;
+  return <Outlet />;
+}
+
+/** /login and /register for someone already logged in lead home instead. */
+export function GuestOnly({ children }: { children: React.ReactNode }) {
+  const token = useSession((s) => s.token);
+  const location = useLocation();
+  if (token && location.pathname === '/login') return <Navigate to="/" replace />;
+  return <>{children}</>;
+}

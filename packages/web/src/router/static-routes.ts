@@ -1,0 +1,40 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+export interface StaticRoute {
+  path: string;
+  /** i18n key of the page title (breadcrumb, tags view, document title). */
+  titleKey: string;
+  /** Added to the route table only when the user holds one of these permissions. */
+  permi?: string[];
+  /** Sidebar item to highlight while on this page. */
+  activeMenu?: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const STATIC_ROUTES: StaticRoute[] = [
+  { path: '/index', titleKey: 'home', page: lazy(() => import('../features/home/home-page.tsx')) },
+  {
+    path: '/member/profile',
+    titleKey: 'personal-center',
+    page: lazy(() => import('../features/profile/profile-page.tsx')),
+  },
+  {
+    path: '/system/member-auth/role/:userId',
+    titleKey: 'user.assign-roles',
+    // The original gates this on system:member:edit, our server seeds system:user:edit: either works.
+    permi: ['system:user:edit', 'system:member:edit'],
+    page: lazy(() => import('../features/users/user-auth-role-page.tsx')),
+  },
+  {
+    path: '/system/role-auth/member/:roleId',
+    titleKey: 'role.assign-users',
+    permi: ['system:role:edit'],
+    page: lazy(() => import('../features/roles/role-auth-user-page.tsx')),
+  },
+  {
+    path: '/system/dict-data/index/:dictId',
+    titleKey: 'dict.data',
+    permi: ['system:dict:list'],
+    page: lazy(() => import('../features/dicts/dict-data-list-page.tsx')),
+  },
+];

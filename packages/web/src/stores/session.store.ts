@@ -1,0 +1,110 @@
+import {
+  DEFAULT_ROLE,
+  type LoginBody,
+  type RouterRecord,
+  type User,
+  type UserConfig,
+} from '@buglet/contracts';
+import { create } from 'zustand';
+import * as authApi from '../features/auth/auth.api.ts';
+import { getToken, removeToken, setToken } from '../lib/cookies.ts';
+import { resetReloginPrompt } from '../lib/http.ts';
+import { checkPermi, checkRole } from '../lib/permissions.ts';
+
+const PWD_PROMPT_KEY = 'default-pwd-prompt-dismissed';
+
+interface SessionState {
+  token: string | undefined;
+  user: User | undefined;
+  roles: string[];
+  permissions: string[];
+  config: UserConfig | null;
+  routes: RouterRecord[];
+  isLoaded: boolean;
+  isDefaultModifyPwd: boolean;
+  login: (body: LoginBody) => Promise<void>;
+  loadSession: () => Promise<void>;
+  logout: () => Promise<void>;
+  clear: () => void;
+  setAvatar: (avatar: string) => void;
+  dismissPasswordPrompt: () => void;
+  hasPermi: (wanted: readonly string[]) => boolean;
+  hasRole: (wanted: readonly string[]) => boolean;
+}
+
+/** The dismissal belongs to one token: a new login shows the prompt again, a page reload does not. */
+function isPromptDismissed(token: string | undefined): boolean {
+  return token !== undefined && sessionStorage.getItem(PWD_PROMPT_KEY) === token;
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: getToken(),
+  user: undefined,
+  roles: [],
+  permissions: [],
+  config: null,
+  routes: [],
+  isLoaded: false,
+  isDefaultModifyPwd: false,
+
+  async login(body) {
+    const { token } = await authApi.login(body);
+    setToken(token);
+    resetReloginPrompt();
+    sessionStorage.removeItem(PWD_PROMPT_KEY);
+    set({ token, isLoaded: false });
+  },
+
+  async loadSession() {
+    const info = await authApi.getInfo();
+    const routers = await authApi.getRouters();
+    const token = get().token;
+    set({
+      user: info.user,
+      // The guard treats "roles loaded" as "session loaded", so a user without roles gets a placeholder.
+      roles: info.roles?.length ? info.roles : [DEFAULT_ROLE],
+      permissions: info.permissions ?? [],
+      config: info.config ?? null,
+      routes: routers.data ?? [],
+      isDefaultModifyPwd: Boolean(info.isDefaultModifyPwd) && !isPromptDismissed(token),
+      isLoaded: true,
+    });
+  },
+
+  async logout() {
+    try {
+      await authApi.logout();
+    } catch {
+      // The server may already have dropped the session; the local state is cleared regardless.
+    }
+    get().clear();
+  },
+
+  clear() {
+    removeToken();
+    set({
+      token: undefined,
+      user: undefined,
+      roles: [],
+      permissions: [],
+      config: null,
+      routes: [],
+      isLoaded: false,
+      isDefaultModifyPwd: false,
+    });
+  },
+
+  setAvatar(avatar) {
+    const user = get().user;
+    if (user) set({ user: { ...user, avatar } });
+  },
+
+  dismissPasswordPrompt() {
+    const token = get().token;
+    if (token) sessionStorage.setItem(PWD_PROMPT_KEY, token);
+    set({ isDefaultModifyPwd: false });
+  },
+
+  hasPermi: (wanted) => checkPermi(get().permissions, wanted),
+  hasRole: (wanted) => checkRole(get().roles, wanted),
+}));

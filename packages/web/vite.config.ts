@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// base './' lets the server mount the built client under any path.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: 2222,
+    proxy: { '/prod-api': { target: 'http://localhost:2020', changeOrigin: true } },
+  },
+});

@@ -50,6 +50,7 @@ export function TagsView() {
 
   return (
     <div
+      data-testid="tags-view"
       style={{
         height: 34,
         display: 'flex',

@@ -52,14 +52,16 @@ export async function listEffectiveRoles(db: Db, userId: number, teamId: number,
     .execute();
 }
 
-/** Permission strings granted through enabled menus to the given roles. */
+/** Permission strings granted through enabled menus to the given roles, while they are enabled. */
 export async function listPermissions(db: Db, roleIds: number[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
   const rows = await db
     .selectFrom('sysMenu as m')
     .innerJoin('sysRoleMenu as rm', 'rm.menuId', 'm.menuId')
+    .innerJoin('sysRole as r', 'r.roleId', 'rm.roleId')
     .select(sql<string>`distinct m.perms`.as('perms'))
     .where('rm.roleId', 'in', roleIds)
+    .where('r.status', '=', '0')
     .where('m.status', '=', '0')
     .where('m.perms', 'is not', null)
     .where('m.perms', '!=', '')

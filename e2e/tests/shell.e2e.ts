@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLogin, launch, shot } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  page.setDefaultTimeout(10_000);
+});
+afterAll(async () => browser.close());
+
+describe('the application shell', () => {
+  it('sends a visitor to the login page, keeping where they wanted to go', async () => {
+    await page.goto(`${baseUrl}/#/system/config`);
+    await page.waitForURL(/#\/login\?redirect=/);
+    expect(decodeURIComponent(page.url())).toContain('redirect=/system/config');
+    await shot(page, '01-login-zh');
+  });
+
+  it('signs the administrator in, lands on the wanted page and asks to change the default password', async () => {
+    await fillLogin(page);
+    await page.waitForURL(/#\/system\/config/);
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByText('请修改初始密码').count()).toBe(1);
+    await shot(page, '02-default-password');
+    await dialog.getByRole('button', { name: '稍后再说' }).click();
+    await expect.poll(() => page.getByText('sys.account.captchaEnabled').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.ant-menu').getByText('成员管理').count()).toBeGreaterThan(0);
+    await shot(page, '03-config-page-zh');
+  });
+
+  it('switches the language of the shell and of server messages', async () => {
+    await page.locator('.ant-select').filter({ hasText: '简体中文' }).first().click();
+    await page.getByText('English', { exact: true }).click();
+    await expect
+      .poll(() => page.locator('.ant-menu').getByText('Member Management').count())
+      .toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('i18n-locale'))).toBe('en_US');
+    await shot(page, '04-config-page-en');
+  });
+
+  it('opens an admin page from the sidebar and shows its rows', async () => {
+    await page.locator('.ant-menu').getByText('Member Management').click();
+    await page.waitForURL(/#\/admin\/member/);
+    await expect
+      .poll(() => page.locator('.ant-table-row').filter({ hasText: 'admin' }).count())
+      .toBeGreaterThan(0);
+    await shot(page, '05-members-en');
+  });
+
+  it('changes and saves a layout setting, which survives a reload', async () => {
+    await page.getByRole('button', { name: 'Layout settings' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Layout settings' });
+    await drawer.waitFor();
+    const tagsRow = drawer
+      .locator('div')
+      .filter({ hasText: /^Tabs of visited pages$/ })
+      .last();
+    await tagsRow.locator('.ant-switch').click();
+    await drawer.getByRole('button', { name: /Save/ }).click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('layout-setting')))
+      .toContain('"tagsView":true');
+    await shot(page, '06-settings-saved');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('tags-view').count()).toBeGreaterThan(0);
+    await shot(page, '07-tags-view-after-reload');
+  });
+
+  it('logs out after confirmation and the token no longer opens pages', async () => {
+    await page
+      .locator('.ant-dropdown-trigger')
+      .filter({ hasText: /管理员|admin/i })
+      .last()
+      .click();
+    await page.getByText('Log Out', { exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(/#\/login/);
+    await page.goto(`${baseUrl}/#/admin/member`);
+    await page.waitForURL(/#\/login\?redirect=/);
+    await shot(page, '08-logged-out');
+  });
+});

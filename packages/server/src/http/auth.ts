@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@buglet/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
+import type { UserContext } from '../features/access/access.repository.ts';
 import { extendSession, findSession } from '../features/session/session.repository.ts';
 
 export interface Principal {
@@ -9,6 +10,8 @@ export interface Principal {
   userId: number;
   userName: string;
   isDefaultPassword: boolean;
+  /** Current team and project as they stood when the request arrived. */
+  context: UserContext;
 }
 
 /** The client keeps the token; the server keeps only its hash, so a leaked table grants nothing. */
@@ -52,5 +55,11 @@ export async function resolvePrincipal(
     userId: row.userId,
     userName: row.userName,
     isDefaultPassword: row.isDefaultPassword === 1,
+    context: {
+      userConfigId: row.userConfigId,
+      currentTeamId: row.currentTeamId,
+      currentProjectId: row.currentProjectId,
+      lifeContent: row.lifeContent,
+    },
   };
 }

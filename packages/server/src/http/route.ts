@@ -85,7 +85,7 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   let accessPromise: Promise<Access> | undefined;
   const access = () => {
     if (!principal) throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
-    accessPromise ??= loadAccess(deps.db, principal.userId);
+    accessPromise ??= loadAccess(deps.db, principal.userId, principal.context);
     return accessPromise;
   };
   if (spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth') {

@@ -1,20 +1,16 @@
 import { ALL_PERMISSION, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from '@buglet/contracts';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { RoleTable } from '../../db/schema.ts';
 import {
-  findUserContext,
+  type EffectiveRole,
   listEffectiveRoles,
   listPermissions,
   type UserContext,
 } from './access.repository.ts';
 
-export type RoleRow = Selectable<RoleTable>;
-
 export interface Access {
   userId: number;
   isSuperAdmin: boolean;
-  roles: RoleRow[];
+  roles: EffectiveRole[];
   roleKeys: Set<string>;
   permissions: Set<string>;
   context: UserContext;
@@ -23,10 +19,9 @@ export interface Access {
 /**
  * What a user may do in their current team and project. Computed per request from the
  * membership tables, so a switch of team or project, or a grant changed by an administrator,
- * applies at once.
+ * applies at once on every server instance.
  */
-export async function loadAccess(db: Db, userId: number): Promise<Access> {
-  const context = await findUserContext(db, userId);
+export async function loadAccess(db: Db, userId: number, context: UserContext): Promise<Access> {
   const roles = await listEffectiveRoles(
     db,
     userId,

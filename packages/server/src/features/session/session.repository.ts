@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { SessionTable } from '../../db/schema.ts';
 
@@ -7,21 +8,30 @@ export async function insertSession(db: Db, row: SessionRow): Promise<void> {
   await db.insertInto('sysSession').values(row).execute();
 }
 
-export async function findSession(db: Db, tokenId: string) {
-  return db
-    .selectFrom('sysSession as s')
-    .innerJoin('sysUser as u', 'u.userId', 's.userId')
-    .select([
-      's.tokenId',
-      's.userId',
-      's.expireAt',
-      's.isDefaultPassword',
-      'u.userName',
-      'u.status',
-      'u.delFlag',
-    ])
-    .where('s.tokenId', '=', tokenId)
-    .executeTakeFirst();
+export interface SessionContextRow {
+  tokenId: string;
+  userId: number;
+  expireAt: number;
+  isDefaultPassword: number;
+  userName: string;
+  status: string;
+  delFlag: string;
+  userConfigId: number | null;
+  currentTeamId: number | null;
+  currentProjectId: number | null;
+  lifeContent: string | null;
+}
+
+/** The session, its user and the user's current team and project in one statement. */
+export async function findSession(db: Db, tokenId: string): Promise<SessionContextRow | undefined> {
+  const { rows } = await sql<SessionContextRow>`
+    select s.token_id, s.user_id, s.expire_at, s.is_default_password, u.user_name, u.status, u.del_flag,
+      c.user_config_id, c.current_team_id, c.current_project_id, c.life_content
+    from sys_session s
+    join sys_user u on u.user_id = s.user_id
+    left join sys_user_config c on c.user_id = s.user_id
+    where s.token_id = ${tokenId}`.execute(db);
+  return rows[0];
 }
 
 export async function extendSession(db: Db, tokenId: string, expireAt: number): Promise<void> {

@@ -14,7 +14,7 @@ import { issueCaptcha } from '../captcha/captcha.service.ts';
 import { isCaptchaEnabled, isRegisterEnabled } from '../configs/platform-settings.ts';
 import { listAllMenus, listGrantedMenus } from '../menus/menus.repository.ts';
 import { buildMenuTree, toRouters, withAncestors } from '../menus/router-tree.ts';
-import { findUser, listPlatformRoles, toUser } from '../users/users.repository.ts';
+import { findUser, toUser } from '../users/users.repository.ts';
 import { login, logout, register } from './session.service.ts';
 import { switchContext } from './user-context.service.ts';
 
@@ -71,7 +71,7 @@ export function registerSessionRoutes(r: Router): void {
       const access = await ctx.access();
       const user = await findUser(deps.db, ctx.me.userId);
       if (!user) throw new AppError('auth.unauthorized', [ctx.req.url], ResultCode.unauthorized);
-      const platformRoles = await listPlatformRoles(deps.db, user.userId);
+      const platformRoles = access.roles.filter((x) => x.isPlatform === 1);
       const roles = [...access.roleKeys];
       return {
         code: ResultCode.success,

@@ -6,6 +6,8 @@ import type { Db } from '../connect.ts';
 import { syncSequence } from '../migrations/helpers.ts';
 
 export const DEFAULT_ADMIN_PASSWORD = 'cat2bug';
+/** bcrypt (cost 10) of the default password, computed once so the first start need not. */
+const DEFAULT_ADMIN_HASH = '$2b$10$Wauk3bq8KDENnF.onbXKYewp7YhcswCdJwHnFVFbv8vpxu0iBS4Ue';
 
 /** The first start creates the administrator (user 1), as the original seeds it. */
 export async function seedAdministrator(db: Db, config: AppConfig): Promise<boolean> {
@@ -15,7 +17,7 @@ export async function seedAdministrator(db: Db, config: AppConfig): Promise<bool
     .where('userId', '=', SUPER_ADMIN_ID)
     .executeTakeFirst();
   if (existing) return false;
-  const password = await bcrypt.hash(config.adminPassword ?? DEFAULT_ADMIN_PASSWORD, 10);
+  const password = config.adminPassword ? await bcrypt.hash(config.adminPassword, 10) : DEFAULT_ADMIN_HASH;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('sysUser')

@@ -1,5 +1,18 @@
 import type { Db } from '../../db/connect.ts';
+import type { AppError } from '../../http/errors.ts';
+import { isMessageKey, type Lang, translate } from '../../http/i18n.ts';
 import { formatDateTime } from '../../lib/time.ts';
+
+/** Messages are stored as `key|arg|arg` and read in the reader's language. */
+export function encodeLogMessage(error: AppError): string {
+  return [error.key, ...error.args].join('|');
+}
+
+export function decodeLogMessage(lang: Lang, stored: string | null): string | null {
+  if (!stored) return stored;
+  const [key = '', ...args] = stored.split('|');
+  return isMessageKey(key) ? translate(lang, key, args) : stored;
+}
 
 export interface LoginLogEntry {
   userName: string;

@@ -1,11 +1,10 @@
 import { loginLog, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
-import { isMessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { clearFailures } from '../session/login-guard.ts';
-import { clearLoginLogs, deleteLoginLogs, listLoginLogs } from './login-log.repository.ts';
+import { clearLoginLogs, decodeLogMessage, deleteLoginLogs, listLoginLogs } from './login-log.repository.ts';
 
 const listQuery = pageQuery.extend({
   ipaddr: z.string().optional(),
@@ -33,10 +32,7 @@ export function registerLoginLogRoutes(r: Router): void {
         order,
       );
       // Messages are stored as keys and read in the reader's language.
-      const shown = rows.map((row) => ({
-        ...row,
-        msg: row.msg && isMessageKey(row.msg) ? translate(ctx.lang, row.msg, [5, 10]) : row.msg,
-      }));
+      const shown = rows.map((row) => ({ ...row, msg: decodeLogMessage(ctx.lang, row.msg) }));
       return ctx.table(shown, total);
     },
   });

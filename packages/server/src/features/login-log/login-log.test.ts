@@ -42,7 +42,7 @@ describe('recording', () => {
     expect((await login(u.userName, u.password)).code).toBe(200);
     expect((await login('ghost', 'whatever')).msg).toBe('Unknown account or wrong password');
     expect(await logOf(u.userName)).toMatchObject([
-      { status: '1', msg: 'user.password.not.match' },
+      { status: '1', msg: 'user.password.not.match|4' },
       { status: '0', msg: 'user.login.success' },
     ]);
     expect(await logOf('ghost')).toMatchObject([{ status: '1', msg: 'user.not.exists' }]);
@@ -61,6 +61,8 @@ describe('GET /monitor/logininfor/list', () => {
     const ok = await api('GET', '/monitor/logininfor/list', { query: { userName: u.userName, status: '0' } });
     expect(ok.rows).toMatchObject([{ userName: u.userName, status: '0', msg: 'Logged in' }]);
     expect(ok.total).toBe(1);
+    // A failure is shown with the number of attempts that were left at the time.
+    expect(mine.rows[1].msg).toBe('Unknown account or wrong password; 4 attempts left');
     const zh = await api('GET', '/monitor/logininfor/list', {
       query: { userName: u.userName, status: '0' },
       lang: 'zh_CN',

@@ -129,7 +129,9 @@ describe('POST /system/menu', () => {
         path: 'www.example.com',
       },
     });
-    expect(bad.msg).toBe('Could not save menu [Docs]: an external link must start with http(s)://');
+    expect(bad.msg).toBe(
+      'Could not save menu [Docs]: an external link must start with http(s)://, mailto: or tel:',
+    );
     expect(
       await t.db.selectFrom('sysMenu').select('menuId').where('menuName', '=', 'Docs').execute(),
     ).toEqual([]);

@@ -222,6 +222,9 @@ export function registerRoleRoutes(r: Router): void {
       assertEditable(roleId);
       const target = await findRole(db, roleId);
       if (!target) throw new AppError('role.not-found');
+      // Team and project roles come with memberships; only platform roles are handed out here.
+      if (target.isTeamRole === 1 || target.isProjectRole === 1)
+        throw new AppError('role.not-platform', [target.roleName]);
       const ids = parseIds(ctx.query.userIds);
       const users = await db
         .selectFrom('sysUser')

@@ -228,6 +228,17 @@ describe('users of a role', () => {
     expect(await holdersOf(roleId)).toEqual([]);
   });
 
+  it('hands out platform roles only', async () => {
+    const u = await insertTestUser(t.db);
+    const res = await api('PUT', '/system/role/authUser/selectAll', {
+      query: { roleId: '6', userIds: String(u.userId) },
+    });
+    expect(res.msg).toBe(
+      'Role [项目管理员] is a team or project role; it comes with a membership and cannot be assigned here',
+    );
+    expect(await holdersOf(6)).not.toContain(u.userId);
+  });
+
   it('keeps role 1 as it is and checks the permission', async () => {
     const u = await insertTestUser(t.db);
     const grant = await api('PUT', '/system/role/authUser/selectAll', {

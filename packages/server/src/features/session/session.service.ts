@@ -13,7 +13,7 @@ import {
   isLoginIpBlocked,
   isRegisterEnabled,
 } from '../configs/platform-settings.ts';
-import { insertLoginLog } from '../login-log/login-log.repository.ts';
+import { encodeLogMessage, insertLoginLog } from '../login-log/login-log.repository.ts';
 import {
   ensureUserConfig,
   findUserByName,
@@ -92,7 +92,7 @@ export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody)
     await logAttempt(deps, req, body.username, true, 'user.login.success');
     return token;
   } catch (error) {
-    if (error instanceof AppError) await logAttempt(deps, req, body.username, false, error.key);
+    if (error instanceof AppError) await logAttempt(deps, req, body.username, false, encodeLogMessage(error));
     throw error;
   }
 }

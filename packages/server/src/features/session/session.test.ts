@@ -408,3 +408,16 @@ describe('admin password', () => {
     }
   });
 });
+
+describe('seeded administrator', () => {
+  it('stores a bcrypt hash of the default password that verifies', async () => {
+    const row = await t.db
+      .selectFrom('sysUser')
+      .select('password')
+      .where('userId', '=', 1)
+      .executeTakeFirstOrThrow();
+    const bcrypt = await import('bcryptjs');
+    expect(row.password).toMatch(/^\$2[aby]\$10\$/);
+    expect(await bcrypt.compare('cat2bug', row.password)).toBe(true);
+  });
+});

@@ -149,6 +149,8 @@ export async function resetPassword(db: Db, userId: number, password: string, ca
     password: await bcrypt.hash(password, BCRYPT_COST),
     updateTime: formatDateTime(),
   });
+  // Whoever held the old password is signed out.
+  await deleteSessionsOfUsers(db, [userId]);
 }
 
 export async function assignRoles(db: Db, userId: number, roleIds: number[], callerId: number) {

@@ -216,6 +216,7 @@ describe('DELETE /system/user/:userIds', () => {
 describe('PUT /system/user/resetPwd', () => {
   it('resets a password so that only the new one logs in', async () => {
     const u = await insertTestUser(t.db);
+    const held = await t.login(u.userName, u.password);
     expect(
       await codeOf('PUT', '/system/user/resetPwd', { payload: { userId: u.userId, password: 'fresh99' } }),
     ).toBe(200);
@@ -223,6 +224,8 @@ describe('PUT /system/user/resetPwd', () => {
     const old = await api('POST', '/login', { payload: { username: u.userName, password: u.password } });
     expect(old).toEqual({ code: 500, msg: 'Unknown account or wrong password; 4 attempts left' });
     expect(await t.login(u.userName, 'fresh99')).toMatch(/.{20}/);
+    // The session opened with the old password ended with it.
+    expect((await t.call({ method: 'GET', url: '/getInfo', token: held })).body.code).toBe(401);
   });
 
   it('checks the length, the super administrator and the permission', async () => {

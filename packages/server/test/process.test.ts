@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { ...process.env, HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'info', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => {
+    output += d;
+  });
+  child.stderr.on('data', (d) => {
+    output += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the server process', () => {
+  it('refuses to start with a wrong setting and names it', async () => {
+    const p = run({ PORT: 'eighty', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-proc-')) });
+    expect(await p.exited).toBe(1);
+    expect(p.output()).toContain('PORT: must be a number');
+  });
+
+  it('serves, then on SIGTERM finishes and closes the database cleanly', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-proc-'));
+    const port = await freePort();
+    const p = run({ PORT: String(port), DATA_DIR: dataDir });
+    let answered = false;
+    for (let i = 0; i < 200 && !answered; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      answered = await fetch(`http://127.0.0.1:${port}/captchaImage`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    }
+    expect(answered).toBe(true);
+    const login = await fetch(`http://127.0.0.1:${port}/prod-api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'cat2bug' }),
+    });
+    expect(((await login.json()) as { code: number }).code).toBe(200);
+    expect(fs.existsSync(path.join(dataDir, 'buglet.db-wal'))).toBe(true);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(p.output()).toContain('shutting down');
+    // A cleanly closed SQLite database folds its write-ahead log back and removes it.
+    expect(fs.existsSync(path.join(dataDir, 'buglet.db-wal'))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

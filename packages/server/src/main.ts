@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = connectDatabase(config.database);
+  const db = await connectDatabase(config.database);
   await migrateToLatest(db);
   const seeded = await seedAdministrator(db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });

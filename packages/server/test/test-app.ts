@@ -52,7 +52,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     CAPTCHA_ENABLED: 'false',
     ...env,
   });
-  const db = connectDatabase(config.database);
+  const db = await connectDatabase(config.database);
   await migrateToLatest(db);
   await seedAdministrator(db, config);
   const app = await buildApp({ config, db });

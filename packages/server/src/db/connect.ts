@@ -2,19 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 export type DbKind = AppConfig['database']['kind'];
 
-// int8 (counts, bigint columns) as numbers: ids and epoch milliseconds stay below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-
-export function connectDatabase(database: AppConfig['database']): Db {
+/** Opens the database; the PostgreSQL driver is loaded only when it is used. */
+export async function connectDatabase(database: AppConfig['database']): Promise<Db> {
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    // int8 (counts, bigint columns) as numbers: ids and epoch milliseconds stay below 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }

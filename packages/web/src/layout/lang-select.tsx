@@ -11,7 +11,7 @@ export function LangSelect({ isCompact }: { isCompact?: boolean }) {
       value={i18n.language as Locale}
       variant="borderless"
       prefix={<GlobalOutlined />}
-      style={{ width: isCompact ? 90 : 130 }}
+      style={{ width: isCompact ? 118 : 130 }}
       popupMatchSelectWidth={false}
       onChange={(locale: Locale) => void changeLocale(locale)}
       options={[

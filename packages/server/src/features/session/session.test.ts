@@ -421,3 +421,24 @@ describe('seeded administrator', () => {
     expect(await bcrypt.compare('cat2bug', row.password)).toBe(true);
   });
 });
+
+describe('the /prod-api prefix', () => {
+  it('reaches captcha, login, routers and logout as the original web client calls them', async () => {
+    const cap = await t.call({ method: 'GET', url: '/prod-api/captchaImage' });
+    expect(cap.body).toMatchObject({ code: 200, captchaEnabled: false });
+    const login = await t.call({
+      method: 'POST',
+      url: '/prod-api/login',
+      payload: { username: 'admin', password: 'cat2bug' },
+    });
+    const token = login.body.token as string;
+    const routers = await t.call({ method: 'GET', url: '/prod-api/getRouters', token });
+    expect(routers.body.code).toBe(200);
+    expect(routers.body.data[0]).toHaveProperty('meta.title');
+    const out = await t.call({ method: 'POST', url: '/dev-api/logout', token });
+    expect(out.body).toEqual({ code: 200, msg: '退出成功' });
+    expect((await t.call({ method: 'GET', url: '/prod-api/getInfo', token })).body.code).toBe(401);
+    const unknown = await t.call({ method: 'GET', url: '/prod-api/no/such/route', lang: 'en_US' });
+    expect(unknown.body).toEqual({ code: 404, msg: 'Resource does not exist: /no/such/route' });
+  });
+});

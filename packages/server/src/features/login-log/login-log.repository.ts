@@ -29,7 +29,7 @@ export async function insertLoginLog(db: Db, e: LoginLogEntry): Promise<void> {
     .values({
       userName: e.userName.slice(0, 50),
       ipaddr: e.ipaddr,
-      loginLocation: isPrivateIp(e.ipaddr) ? '内网IP' : null,
+      loginLocation: isPrivateIp(e.ipaddr) ? 'login.location.intranet' : null,
       browser: e.browser.slice(0, 50),
       os: e.os.slice(0, 50),
       status: e.isSuccess ? '0' : '1',

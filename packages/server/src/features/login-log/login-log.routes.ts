@@ -32,7 +32,11 @@ export function registerLoginLogRoutes(r: Router): void {
         order,
       );
       // Messages are stored as keys and read in the reader's language.
-      const shown = rows.map((row) => ({ ...row, msg: decodeLogMessage(ctx.lang, row.msg) }));
+      const shown = rows.map((row) => ({
+        ...row,
+        msg: decodeLogMessage(ctx.lang, row.msg),
+        loginLocation: decodeLogMessage(ctx.lang, row.loginLocation),
+      }));
       return ctx.table(shown, total);
     },
   });

@@ -59,7 +59,9 @@ describe('GET /monitor/logininfor/list', () => {
     // Newest first.
     expect(mine.rows.map((r: { status: string }) => r.status)).toEqual(['0', '1']);
     const ok = await api('GET', '/monitor/logininfor/list', { query: { userName: u.userName, status: '0' } });
-    expect(ok.rows).toMatchObject([{ userName: u.userName, status: '0', msg: 'Logged in' }]);
+    expect(ok.rows).toMatchObject([
+      { userName: u.userName, status: '0', msg: 'Logged in', loginLocation: 'Intranet' },
+    ]);
     expect(ok.total).toBe(1);
     // A failure is shown with the number of attempts that were left at the time.
     expect(mine.rows[1].msg).toBe('Unknown account or wrong password; 4 attempts left');
@@ -68,6 +70,7 @@ describe('GET /monitor/logininfor/list', () => {
       lang: 'zh_CN',
     });
     expect(zh.rows[0].msg).toBe('登录成功');
+    expect(zh.rows[0].loginLocation).toBe('内网IP');
     const bad = await api('GET', '/monitor/logininfor/list', { query: { status: '7' } });
     expect(bad.msg).toBe('status must be one of: 0, 1');
   });

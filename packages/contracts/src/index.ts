@@ -3,3 +3,5 @@ export * from './envelope.ts';
 export * from './format.ts';
 export * from './limits.ts';
 export * from './system.ts';
+export * from './project.ts';
+export * from './team.ts';

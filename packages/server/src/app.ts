@@ -14,6 +14,7 @@ import { registerOnlineRoutes } from './features/online/online.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
 import { registerRoleRoutes } from './features/roles/roles.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
+import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createRouter } from './http/route.ts';
@@ -36,6 +37,10 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     routerOptions: { ignoreTrailingSlash: true },
   });
   installErrorHandling(app);
+  // The original's client sends some bodies (a password to confirm a delete) as plain form text.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
 
   const r = createRouter(app, { db, config });
   registerSessionRoutes(r);
@@ -47,6 +52,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   registerConfigRoutes(r);
   registerLoginLogRoutes(r);
   registerOnlineRoutes(r);
+  registerTeamRoutes(r);
   await registerFileRoutes(app, r);
 
   const webDir = config.webDir ?? defaultWebDir();

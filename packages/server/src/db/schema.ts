@@ -104,7 +104,36 @@ export interface UserProjectTable {
   userProjectId: Generated<number>;
   userId: number;
   projectId: number;
+  collect: Generated<number>;
   createTime: string | null;
+}
+
+export interface TeamTable {
+  teamId: Generated<number>;
+  teamName: string;
+  teamIcon: string | null;
+  introduce: string | null;
+  isDel: number;
+  createBy: string | null;
+  createById: number | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+export interface ProjectTable {
+  projectId: Generated<number>;
+  projectName: string;
+  projectIcon: string | null;
+  projectIntroduce: string | null;
+  teamId: number;
+  projectState: number;
+  isArchived: number;
+  createBy: string | null;
+  createById: number | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
 }
 
 export interface UserProjectRoleTable {
@@ -211,4 +240,6 @@ export interface Database {
   sysSession: SessionTable;
   sysKv: KvTable;
   sysTempFile: TempFileTable;
+  sysTeam: TeamTable;
+  sysProject: ProjectTable;
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
+import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
 import { AppError, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
@@ -29,6 +30,8 @@ export interface RouteContext<B, Q, P> {
   /** The caller; only on routes that require a session. */
   me: Principal;
   access(): Promise<Access>;
+  /** The caller's standing in the route's team or project (routes with a `scope` only). */
+  scoped: ScopedAccess;
   t(key: MessageKey, ...args: MessageArg[]): string;
   ok(data?: unknown, extra?: Record<string, unknown>): AjaxResult;
   table<T>(rows: T[], total: number): TableData<T>;
@@ -42,6 +45,12 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   body?: BS;
   query?: QS;
   params?: PS;
+  /** The team or project the request is about; the caller must belong to it (see access/scope.ts). */
+  scope?: (input: {
+    body: Out<BS, unknown>;
+    query: Out<QS, Record<string, unknown>>;
+    params: Out<PS, Record<string, string>>;
+  }) => Scope;
   /** Output whitelist: applied to `data` (or to each of `rows`); unknown keys are dropped. */
   output?: z.ZodType;
   handler: (
@@ -82,7 +91,14 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   if (!principal && spec.guard.kind !== 'anon') {
     throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
   }
-  let accessPromise: Promise<Access> | undefined;
+  const body = spec.body ? parseWith(spec.body, req.body ?? {}) : req.body;
+  const query = spec.query ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>)) : req.query;
+  const params = spec.params ? parseWith(spec.params, req.params) : req.params;
+
+  // A scoped route is judged by the caller's roles in the team or project it names.
+  const scope = principal && spec.scope ? spec.scope({ body, query, params } as never) : undefined;
+  const scoped = scope && principal ? await resolveScope(deps.db, principal, scope) : undefined;
+  let accessPromise: Promise<Access> | undefined = scoped ? Promise.resolve(scoped) : undefined;
   const access = () => {
     if (!principal) throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
     accessPromise ??= loadAccess(deps.db, principal.userId, principal.context);
@@ -94,6 +110,10 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   }
   const t = (key: MessageKey, ...args: MessageArg[]) => translate(lang, key, args);
   return {
+    get scoped() {
+      if (!scoped) throw new Error('route has no scope');
+      return scoped;
+    },
     req,
     reply,
     lang,
@@ -102,9 +122,9 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
       if (!principal) throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
       return principal;
     },
-    body: spec.body ? parseWith(spec.body, req.body ?? {}) : req.body,
-    query: spec.query ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>)) : req.query,
-    params: spec.params ? parseWith(spec.params, req.params) : req.params,
+    body,
+    query,
+    params,
     access,
     t,
     ok: (data, extra) => ({

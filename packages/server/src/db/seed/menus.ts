@@ -346,6 +346,9 @@ export const MENUS: MenuSeed[] = [
 /**
  * Business grants of the original (`sys_role_menu`), by permission string. Each string lists
  * the roles 3..12 in order; 'x' grants. Pages of a granted button are granted with it.
+ * One deliberate change: the default role (10), which every registered user holds, no longer
+ * grants editing, deleting or managing the members of a team; those come with the team roles
+ * (creator, administrator), so an ordinary member cannot manage a team.
  */
 const ROLE_COLUMNS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 const GRANTS: Record<string, string> = {
@@ -358,9 +361,9 @@ const GRANTS: Record<string, string> = {
   'system:team:list': '.xxx...x.x',
   'system:team:query': 'xxxx...x.x',
   'system:team:add': '.x.....x.x',
-  'system:team:edit': 'xx.....x.x',
-  'system:team:remove': '.......x.x',
-  'system:team:member': 'xx.....x.x',
+  'system:team:edit': 'xx.......x',
+  'system:team:remove': '.........x',
+  'system:team:member': 'xx.......x',
   'system:defect:list': '.xxxxxxxxx',
   'system:defect:query': '.xxxxxxxxx',
   'system:defect:add': '.x.xxxx.xx',
@@ -378,9 +381,9 @@ const GRANTS: Record<string, string> = {
   'system:project:member:add': '.x.x....xx',
   'system:project:member:update': '.x.x....xx',
   'system:project:member:remove': '.x.x....xx',
-  'system:team:member:create': '.x.....x.x',
-  'system:team:member:invite': '.x.....x.x',
-  'system:team:member:lock': '.x.....x.x',
+  'system:team:member:create': '.x.......x',
+  'system:team:member:invite': '.x.......x',
+  'system:team:member:lock': '.x.......x',
   'system:defect:assign': '.x.xxx..xx',
   'system:defect:reject': '.x.x.x..xx',
   'system:defect:repair': '.x.xxx..xx',

@@ -30,12 +30,15 @@ export async function listEffectiveRoles(
   userId: number,
   teamId: number,
   projectId: number,
+  isPlatformIncluded = true,
 ): Promise<EffectiveRole[]> {
+  // Inside a named team or project only the roles held there count (see scope.ts).
+  const platformUser = isPlatformIncluded ? userId : -1;
   const { rows } = await sql<EffectiveRole>`
-    select r.*, case when r.role_id in (select role_id from sys_user_role where user_id = ${userId}) then 1 else 0 end as is_platform
+    select r.*, case when r.role_id in (select role_id from sys_user_role where user_id = ${platformUser}) then 1 else 0 end as is_platform
     from sys_role r
     where r.del_flag = '0' and r.status = '0' and r.role_id in (
-      select role_id from sys_user_role where user_id = ${userId}
+      select role_id from sys_user_role where user_id = ${platformUser}
       union
       select tr.role_id from sys_user_team_role tr
         join sys_user_team t on t.user_team_id = tr.user_team_id

@@ -21,12 +21,18 @@ export interface Access {
  * membership tables, so a switch of team or project, or a grant changed by an administrator,
  * applies at once on every server instance.
  */
-export async function loadAccess(db: Db, userId: number, context: UserContext): Promise<Access> {
+export async function loadAccess(
+  db: Db,
+  userId: number,
+  context: UserContext,
+  isPlatformIncluded = true,
+): Promise<Access> {
   const roles = await listEffectiveRoles(
     db,
     userId,
     context.currentTeamId ?? 0,
     context.currentProjectId ?? 0,
+    isPlatformIncluded,
   );
   const isSuperAdmin = userId === SUPER_ADMIN_ID;
   const roleKeys = new Set(roles.map((r) => r.roleKey));

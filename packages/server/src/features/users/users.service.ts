@@ -173,3 +173,21 @@ export async function listAssignableRoles(db: Db) {
     .orderBy('roleSort')
     .execute();
 }
+
+/** Destructive calls are confirmed with the caller's own password, really compared. */
+export async function verifyPassword(db: Db, userId: number, password: string): Promise<void> {
+  const user = await findUser(db, userId);
+  if (!user || !(await bcrypt.compare(password, user.password))) throw new AppError('user.password.wrong');
+}
+
+/** A password sent as JSON `{password}` or, as the original's client does, as the raw body. */
+export function passwordFrom(body: unknown): string {
+  if (typeof body === 'string') {
+    const form = body.startsWith('password=') ? new URLSearchParams(body).get('password') : null;
+    return form ?? body;
+  }
+  if (body && typeof body === 'object' && 'password' in body && typeof body.password === 'string') {
+    return body.password;
+  }
+  return '';
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../../db/connect.ts';
+
+/** A live team and whether (and how) the user belongs to it. */
+export async function findTeamMembership(db: Db, teamId: number, userId: number) {
+  return db
+    .selectFrom('sysTeam as t')
+    .leftJoin('sysUserTeam as ut', (j) => j.onRef('ut.teamId', '=', 't.teamId').on('ut.userId', '=', userId))
+    .select(['t.teamId', 't.teamName', 't.createById', 'ut.userTeamId', 'ut.isLock'])
+    .where('t.teamId', '=', teamId)
+    .where('t.isDel', '=', 0)
+    .executeTakeFirst();
+}
+
+/** A working project of a live team, with the user's project and team membership. */
+export async function findProjectMembership(db: Db, projectId: number, userId: number) {
+  return db
+    .selectFrom('sysProject as p')
+    .innerJoin('sysTeam as t', 't.teamId', 'p.teamId')
+    .leftJoin('sysUserProject as up', (j) => j.onRef('up.projectId', '=', 'p.projectId').on('up.userId', '=', userId))
+    .leftJoin('sysUserTeam as ut', (j) => j.onRef('ut.teamId', '=', 'p.teamId').on('ut.userId', '=', userId))
+    .select([
+      'p.projectId',
+      'p.teamId',
+      'p.projectName',
+      'p.isArchived',
+      'p.createById',
+      'up.userProjectId',
+      'ut.userTeamId',
+      'ut.isLock',
+    ])
+    .where('p.projectId', '=', projectId)
+    .where('p.projectState', '=', 1)
+    .where('t.isDel', '=', 0)
+    .executeTakeFirst();
+}

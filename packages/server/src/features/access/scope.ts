@@ -1,0 +1,48 @@
+import { ResultCode, SUPER_ADMIN_ID } from '@buglet/contracts';
+import type { Db } from '../../db/connect.ts';
+import type { Principal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { type Access, loadAccess } from './access.service.ts';
+import { findProjectMembership, findTeamMembership } from './scope.repository.ts';
+
+/**
+ * What a request is about. A team- or project-scoped route names its team or project; the
+ * caller must belong to it, and their permissions are the roles they hold there (team roles, and
+ * project roles in a project), whatever their current team or project is. Platform roles do not
+ * count inside a team: every registered user holds the default role, which must not let an
+ * ordinary member edit or delete the team. Every later feature declares its scope the same way.
+ */
+export type Scope =
+  | { kind: 'team'; teamId: number }
+  | { kind: 'project'; projectId: number; isWrite?: boolean };
+
+export interface ScopedAccess extends Access {
+  teamId: number;
+  projectId: number;
+  isArchived: boolean;
+}
+
+const noTeamAccess = () => new AppError('team.no-permission', [], ResultCode.forbidden);
+const noProjectAccess = () => new AppError('project.no-permission', [], ResultCode.forbidden);
+
+/**
+ * Refuses the same way whether the team or project does not exist, was deleted, or is someone
+ * else's: a guessed id learns nothing. A member locked in the team reaches nothing of it.
+ */
+export async function resolveScope(db: Db, principal: Principal, scope: Scope): Promise<ScopedAccess> {
+  const isAdmin = principal.userId === SUPER_ADMIN_ID;
+  if (scope.kind === 'team') {
+    const row = await findTeamMembership(db, scope.teamId, principal.userId);
+    if (!row || (!isAdmin && (row.userTeamId === null || row.isLock === 1))) throw noTeamAccess();
+    const context = { ...principal.context, currentTeamId: row.teamId, currentProjectId: 0 };
+    const access = await loadAccess(db, principal.userId, context, false);
+    return { ...access, teamId: row.teamId, projectId: 0, isArchived: false };
+  }
+  const row = await findProjectMembership(db, scope.projectId, principal.userId);
+  const isMember = row && row.userProjectId !== null && row.userTeamId !== null && row.isLock !== 1;
+  if (!row || (!isAdmin && !isMember)) throw noProjectAccess();
+  if (scope.isWrite && row.isArchived === 1) throw new AppError('project.archived');
+  const context = { ...principal.context, currentTeamId: row.teamId, currentProjectId: row.projectId };
+  const access = await loadAccess(db, principal.userId, context, false);
+  return { ...access, teamId: row.teamId, projectId: row.projectId, isArchived: row.isArchived === 1 };
+}

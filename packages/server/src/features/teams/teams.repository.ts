@@ -1,0 +1,213 @@
+import type { Member, MemberSummary, Team } from '@buglet/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import type { TeamTable } from '../../db/schema.ts';
+import { type RoleRow, toRoleSummary } from '../users/users.repository.ts';
+
+export type TeamRow = Selectable<TeamTable>;
+
+export function toTeam(t: TeamRow): Team {
+  return {
+    teamId: t.teamId,
+    teamName: t.teamName,
+    teamIcon: t.teamIcon,
+    introduce: t.introduce,
+    createBy: t.createBy,
+    createById: t.createById,
+    createTime: t.createTime,
+    updateTime: t.updateTime,
+  };
+}
+
+export async function findLiveTeam(db: Db, teamId: number) {
+  return db.selectFrom('sysTeam').selectAll().where('teamId', '=', teamId).where('isDel', '=', 0).executeTakeFirst();
+}
+
+export async function findLiveTeamByName(db: Db, teamName: string) {
+  return db.selectFrom('sysTeam').select('teamId').where('teamName', '=', teamName).where('isDel', '=', 0).executeTakeFirst();
+}
+
+/** Teams the user may enter: live, and the user not locked out. */
+export async function listMyTeams(db: Db, userId: number) {
+  return db
+    .selectFrom('sysTeam as t')
+    .innerJoin('sysUserTeam as ut', 'ut.teamId', 't.teamId')
+    .selectAll('t')
+    .where('ut.userId', '=', userId)
+    .where('ut.isLock', '=', 0)
+    .where('t.isDel', '=', 0)
+    .orderBy('t.teamId')
+    .execute();
+}
+
+export async function listTeams(db: Db, f: { teamName?: string; memberId?: number }, limit: number, offset: number) {
+  const base = () => {
+    let q = db.selectFrom('sysTeam as t');
+    if (f.teamName) q = q.where('t.teamName', 'like', `%${f.teamName}%`);
+    if (f.memberId !== undefined) {
+      const mine = db.selectFrom('sysUserTeam').select('teamId').where('userId', '=', f.memberId).where('isLock', '=', 0);
+      q = q.where('t.teamId', 'in', mine).where('t.isDel', '=', 0);
+    }
+    return q;
+  };
+  const [rows, count] = await Promise.all([
+    base().selectAll('t').orderBy('t.teamId').limit(limit).offset(offset).execute(),
+    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface MemberFilter {
+  search?: string;
+  excludeMembers?: number[];
+}
+
+function filteredMembers(db: Db, teamId: number, f: MemberFilter) {
+  let q = db
+    .selectFrom('sysUser as u')
+    .innerJoin('sysUserTeam as ut', 'ut.userId', 'u.userId')
+    .where('ut.teamId', '=', teamId)
+    .where('u.delFlag', '=', '0');
+  if (f.search) {
+    const like = `%${f.search}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('u.nickName', 'like', like),
+        eb('u.userName', 'like', like),
+        eb('u.phoneNumber', 'like', like),
+        eb('u.email', 'like', like),
+      ]),
+    );
+  }
+  if (f.excludeMembers && f.excludeMembers.length > 0) q = q.where('u.userId', 'not in', f.excludeMembers);
+  return q;
+}
+
+export async function listTeamMembers(db: Db, teamId: number, f: MemberFilter, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    filteredMembers(db, teamId, f)
+      .select([
+        'u.userId',
+        'u.userName',
+        'u.nickName',
+        'u.avatar',
+        'u.email',
+        'u.phoneNumber',
+        'u.sex',
+        'u.createTime',
+        'ut.isLock',
+      ])
+      .orderBy('u.createTime')
+      .orderBy('u.userId')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    filteredMembers(db, teamId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const roles = await listTeamRolesOf(
+    db,
+    teamId,
+    rows.map((r) => r.userId),
+  );
+  const members: Member[] = rows.map((r) => {
+    const held = roles.get(r.userId) ?? [];
+    return {
+      userId: r.userId,
+      userName: r.userName,
+      nickName: r.nickName,
+      avatar: r.avatar,
+      email: r.email,
+      phoneNumber: r.phoneNumber,
+      sex: r.sex,
+      createTime: r.createTime,
+      status: String(r.isLock),
+      roles: held.map((x) => toRoleSummary(x)),
+      roleIds: held.map((x) => x.roleId),
+    };
+  });
+  return { rows: members, total: Number(count.n) };
+}
+
+/** Team roles of the given members, by user. */
+export async function listTeamRolesOf(db: Db, teamId: number, userIds: number[]): Promise<Map<number, RoleRow[]>> {
+  const out = new Map<number, RoleRow[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('sysUserTeam as ut')
+    .innerJoin('sysUserTeamRole as utr', 'utr.userTeamId', 'ut.userTeamId')
+    .innerJoin('sysRole as r', 'r.roleId', 'utr.roleId')
+    .selectAll('r')
+    .select('ut.userId as memberId')
+    .where('ut.teamId', '=', teamId)
+    .where('ut.userId', 'in', userIds)
+    .orderBy('r.roleSort')
+    .execute();
+  for (const { memberId, ...role } of rows) out.set(memberId, [...(out.get(memberId) ?? []), role]);
+  return out;
+}
+
+export async function listNonMembers(db: Db, teamId: number, search: string | undefined, limit: number, offset: number) {
+  const base = () => {
+    let q = db
+      .selectFrom('sysUser as u')
+      .where('u.delFlag', '=', '0')
+      .where('u.status', '=', '0')
+      .where('u.userId', 'not in', db.selectFrom('sysUserTeam').select('userId').where('teamId', '=', teamId));
+    if (search) {
+      const like = `%${search}%`;
+      q = q.where((eb) => eb.or([eb('u.nickName', 'like', like), eb('u.userName', 'like', like)]));
+    }
+    return q;
+  };
+  const [rows, count] = await Promise.all([
+    base().select(['u.userId', 'u.userName', 'u.nickName', 'u.avatar']).orderBy('u.userId').limit(limit).offset(offset).execute(),
+    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as MemberSummary[], total: Number(count.n) };
+}
+
+export async function findMembership(db: Db, teamId: number, userId: number) {
+  return db
+    .selectFrom('sysUserTeam')
+    .selectAll()
+    .where('teamId', '=', teamId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertMembership(db: Db, teamId: number, userId: number, roleIds: number[], now: string) {
+  const row = await db
+    .insertInto('sysUserTeam')
+    .values({ teamId, userId, isLock: 0, createTime: now })
+    .returning('userTeamId')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('sysUserTeamRole')
+    .values([...new Set(roleIds)].map((roleId) => ({ userTeamId: row.userTeamId, roleId })))
+    .execute();
+  return row.userTeamId;
+}
+
+export async function replaceMembershipRoles(db: Db, userTeamId: number, roleIds: number[]) {
+  await db.deleteFrom('sysUserTeamRole').where('userTeamId', '=', userTeamId).execute();
+  await db
+    .insertInto('sysUserTeamRole')
+    .values([...new Set(roleIds)].map((roleId) => ({ userTeamId, roleId })))
+    .execute();
+}
+
+export async function membershipRoleIds(db: Db, userTeamId: number) {
+  const rows = await db.selectFrom('sysUserTeamRole').select('roleId').where('userTeamId', '=', userTeamId).execute();
+  return rows.map((r) => r.roleId);
+}
+
+export async function listRolesOfKind(db: Db, kind: 'team' | 'project') {
+  return db
+    .selectFrom('sysRole')
+    .selectAll()
+    .where(kind === 'team' ? 'isTeamRole' : 'isProjectRole', '=', 1)
+    .where('delFlag', '=', '0')
+    .where('status', '=', '0')
+    .orderBy('roleSort')
+    .execute();
+}

@@ -1,0 +1,185 @@
+import {
+  inviteBody,
+  lockBody,
+  member,
+  memberSummary,
+  pageQuery,
+  ResultCode,
+  roleIdsBody,
+  SUPER_ADMIN_ID,
+  team,
+  teamCreateBody,
+  teamMemberCreateBody,
+  teamUpdateBody,
+} from '@buglet/contracts';
+import { z } from 'zod';
+import { authenticated, perm } from '../../http/permission.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { toRoleSummary } from '../users/users.repository.ts';
+import { passwordFrom } from '../users/users.service.ts';
+import {
+  findLiveTeam,
+  listMyTeams,
+  listNonMembers,
+  listRolesOfKind,
+  listTeamMembers,
+  listTeams,
+  toTeam,
+} from './teams.repository.ts';
+import {
+  createTeam,
+  createTeamMember,
+  deleteTeam,
+  inviteMembers,
+  setMemberLock,
+  setMemberRoles,
+  updateTeam,
+} from './teams.service.ts';
+
+const teamParam = z.object({ teamId: z.coerce.number().int().min(1) });
+const memberParam = teamParam.extend({ memberId: z.coerce.number().int().min(1) });
+const memberQuery = pageQuery.extend({
+  params: z.object({ search: z.string().max(100).optional(), excludeMembers: z.string().optional() }).optional(),
+});
+const inTeam = ({ params }: { params: { teamId: number } }) => ({ kind: 'team' as const, teamId: params.teamId });
+
+export function registerTeamRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  r.get('/system/team/list', {
+    guard: perm('system:team:list'),
+    query: pageQuery.extend({ teamName: z.string().max(64).optional() }),
+    output: team,
+    handler: async (ctx) => {
+      const { limit, offset } = pageOf(ctx.query);
+      // The platform administrator sees every team; anyone else only their own.
+      const memberId = ctx.me.userId === SUPER_ADMIN_ID ? undefined : ctx.me.userId;
+      const { rows, total } = await listTeams(db, { teamName: ctx.query.teamName, memberId }, limit, offset);
+      return ctx.table(rows.map(toTeam), total);
+    },
+  });
+
+  r.get('/system/team/my', {
+    guard: authenticated,
+    output: team,
+    handler: async (ctx) => {
+      const rows = (await listMyTeams(db, ctx.me.userId)).map(toTeam);
+      return ctx.table(rows, rows.length);
+    },
+  });
+
+  r.get('/system/team/:teamId', {
+    guard: perm('system:team:query'),
+    params: teamParam,
+    scope: inTeam,
+    output: team,
+    handler: async (ctx) => {
+      const found = await findLiveTeam(db, ctx.params.teamId);
+      return ctx.ok(found ? toTeam(found) : undefined);
+    },
+  });
+
+  r.get('/system/team/:teamId/role', {
+    guard: perm('system:team:query'),
+    params: teamParam,
+    scope: inTeam,
+    handler: async (ctx) => ctx.ok((await listRolesOfKind(db, 'team')).map((x) => toRoleSummary(x))),
+  });
+
+  r.get('/system/team/:teamId/member', {
+    guard: authenticated,
+    params: teamParam,
+    query: memberQuery,
+    scope: inTeam,
+    output: member,
+    handler: async (ctx) => {
+      const { limit, offset } = pageOf(ctx.query);
+      const exclude = ctx.query.params?.excludeMembers ? parseIds(ctx.query.params.excludeMembers) : undefined;
+      const filter = { search: ctx.query.params?.search, excludeMembers: exclude };
+      const { rows, total } = await listTeamMembers(db, ctx.params.teamId, filter, limit, offset);
+      return ctx.table(rows, total);
+    },
+  });
+
+  r.get('/system/team/:teamId/not-member', {
+    guard: perm('system:team:member:invite'),
+    params: teamParam,
+    query: memberQuery,
+    scope: inTeam,
+    output: memberSummary,
+    handler: async (ctx) => {
+      const { limit, offset } = pageOf(ctx.query);
+      const { rows, total } = await listNonMembers(db, ctx.params.teamId, ctx.query.params?.search, limit, offset);
+      return ctx.table(rows, total);
+    },
+  });
+
+  r.post('/system/team', {
+    guard: perm('system:team:add'),
+    body: teamCreateBody,
+    output: team,
+    handler: async (ctx) => ctx.ok(await createTeam(db, ctx.me, ctx.body)),
+  });
+
+  r.put('/system/team', {
+    guard: perm('system:team:edit'),
+    body: teamUpdateBody,
+    scope: ({ body }) => ({ kind: 'team', teamId: body.teamId }),
+    handler: async (ctx) => {
+      await updateTeam(db, ctx.me, ctx.body);
+      return ctx.ok();
+    },
+  });
+
+  r.delete('/system/team/:teamId', {
+    guard: perm('system:team:remove', 'system:team:delete'),
+    params: teamParam,
+    scope: inTeam,
+    handler: async (ctx) => {
+      await deleteTeam(db, ctx.me, ctx.params.teamId, passwordFrom(ctx.req.body));
+      return ctx.ok();
+    },
+  });
+
+  r.post('/system/team/:teamId/invite', {
+    guard: perm('system:team:member:invite'),
+    params: teamParam,
+    body: inviteBody,
+    scope: inTeam,
+    handler: async (ctx) => {
+      const added = await inviteMembers(db, ctx.params.teamId, ctx.body.memberIds, ctx.body.roleIds);
+      return { code: ResultCode.success, msg: ctx.t('op.success'), data: added };
+    },
+  });
+
+  r.post('/system/team/:teamId/member', {
+    guard: perm('system:team:member:create'),
+    params: teamParam,
+    body: teamMemberCreateBody,
+    scope: inTeam,
+    handler: async (ctx) => ctx.ok({ userId: await createTeamMember(db, ctx.params.teamId, ctx.me, ctx.body) }),
+  });
+
+  r.put('/system/team/:teamId/member/:memberId/role', {
+    guard: perm('system:team:member:lock', 'system:team:edit'),
+    params: memberParam,
+    body: lockBody,
+    scope: inTeam,
+    handler: async (ctx) => {
+      await setMemberLock(db, ctx.params.teamId, ctx.params.memberId, ctx.body.teamLock === 1, ctx.me.userId);
+      return ctx.ok();
+    },
+  });
+
+  r.put('/system/team/:teamId/member/:memberId/roles', {
+    guard: perm('system:team:edit'),
+    params: memberParam,
+    body: roleIdsBody,
+    scope: inTeam,
+    handler: async (ctx) => {
+      await setMemberRoles(db, ctx.params.teamId, ctx.params.memberId, ctx.body);
+      return ctx.ok();
+    },
+  });
+}

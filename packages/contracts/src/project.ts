@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INTRODUCE_MAX, idList, memberSummary } from './team.ts';
 import { roleSummary } from './system.ts';
+import { INTRODUCE_MAX, idList, memberSummary } from './team.ts';
 
 export const PROJECT_NAME_MAX = 64;
 /** The built-in cover illustrations; the stored value is the key, e.g. `project-icon-3`. */
@@ -11,7 +11,10 @@ export const PROJECT_STATE = { deleted: 0, working: 1 } as const;
 export const PROJECT_TABS = ['all', 'participated', 'managed', 'archived', 'followed'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
 
-export const projectMember = memberSummary.extend({ roles: z.array(roleSummary), roleIds: z.array(z.number()) });
+export const projectMember = memberSummary.extend({
+  roles: z.array(roleSummary),
+  roleIds: z.array(z.number()),
+});
 
 export const project = z.object({
   projectId: z.number(),
@@ -45,7 +48,10 @@ const projectIntroduce = z
   .optional();
 
 export const projectCreateBody = z.object({
-  teamId: z.number({ error: 'project.team_cannot_empty' }).int().min(1, { error: 'project.team_cannot_empty' }),
+  teamId: z
+    .number({ error: 'project.team_cannot_empty' })
+    .int()
+    .min(1, { error: 'project.team_cannot_empty' }),
   projectName,
   projectIcon: projectIcon.optional(),
   projectIntroduce,
@@ -63,7 +69,10 @@ export const projectUpdateBody = z.object({
 });
 
 export const projectListQuery = z.object({
-  teamId: z.coerce.number({ error: 'project.team_cannot_empty' }).int().min(1, { error: 'project.team_cannot_empty' }),
+  teamId: z.coerce
+    .number({ error: 'project.team_cannot_empty' })
+    .int()
+    .min(1, { error: 'project.team_cannot_empty' }),
   projectName: z.string().max(PROJECT_NAME_MAX).optional(),
   collect: z.enum(['true', 'false']).optional(),
   params: z

@@ -29,7 +29,12 @@ const teamIcon = z
   .min(1, { error: 'team.icon.not_empty' })
   .max(255)
   .regex(/^\/profile\/upload\//, { error: 'team.icon.invalid' });
-const introduce = z.string().trim().max(INTRODUCE_MAX, { error: 'team.introduce.too-long' }).nullable().optional();
+const introduce = z
+  .string()
+  .trim()
+  .max(INTRODUCE_MAX, { error: 'team.introduce.too-long' })
+  .nullable()
+  .optional();
 
 export const teamCreateBody = z.object({ teamName, teamIcon, introduce });
 export const teamUpdateBody = z.object({
@@ -88,9 +93,11 @@ export const teamMemberCreateBody = z.object({
 });
 
 export const lockBody = z.object({ teamLock: z.union([z.literal(0), z.literal(1)]) });
-export const roleIdsBody = z.array(z.number().int().min(1), { error: 'project.member_role_not_empty' }).min(1, {
-  error: 'project.member_role_not_empty',
-});
+export const roleIdsBody = z
+  .array(z.number().int().min(1), { error: 'project.member_role_not_empty' })
+  .min(1, {
+    error: 'project.member_role_not_empty',
+  });
 
 /** A destructive call confirmed with the caller's password: JSON `{password}` or the raw text. */
 export const passwordConfirmation = z.object({

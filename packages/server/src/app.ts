@@ -12,6 +12,7 @@ import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts
 import { registerMenuRoutes } from './features/menus/menus.routes.ts';
 import { registerOnlineRoutes } from './features/online/online.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
+import { registerProjectRoutes } from './features/projects/projects.routes.ts';
 import { registerRoleRoutes } from './features/roles/roles.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   registerLoginLogRoutes(r);
   registerOnlineRoutes(r);
   registerTeamRoutes(r);
+  registerProjectRoutes(r);
   await registerFileRoutes(app, r);
 
   const webDir = config.webDir ?? defaultWebDir();

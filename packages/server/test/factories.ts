@@ -44,3 +44,77 @@ export async function insertTestUser(
   }
   return { userId: row.userId, userName, password };
 }
+
+/** A live team with the given members (user id → team role ids); returns its id. */
+export async function insertTestTeam(
+  db: Db,
+  members: Record<number, number[]>,
+  name?: string,
+): Promise<number> {
+  seq += 1;
+  const now = formatDateTime();
+  const team = await db
+    .insertInto('sysTeam')
+    .values({
+      teamName: name ?? `Team ${seq}_${Date.now() % 100000}`,
+      teamIcon: '/profile/upload/2026/01/01/icon.png',
+      introduce: null,
+      isDel: 0,
+      createBy: 'test',
+      createById: null,
+      createTime: now,
+      updateBy: null,
+      updateTime: now,
+    })
+    .returning('teamId')
+    .executeTakeFirstOrThrow();
+  for (const [userId, roleIds] of Object.entries(members)) {
+    const m = await db
+      .insertInto('sysUserTeam')
+      .values({ teamId: team.teamId, userId: Number(userId), isLock: 0, createTime: now })
+      .returning('userTeamId')
+      .executeTakeFirstOrThrow();
+    for (const roleId of roleIds)
+      await db.insertInto('sysUserTeamRole').values({ userTeamId: m.userTeamId, roleId }).execute();
+  }
+  return team.teamId;
+}
+
+/** A working project in a team with the given members (user id → project role ids). */
+export async function insertTestProject(
+  db: Db,
+  teamId: number,
+  members: Record<number, number[]>,
+  over: { name?: string; createTime?: string } = {},
+): Promise<number> {
+  seq += 1;
+  const now = over.createTime ?? formatDateTime();
+  const project = await db
+    .insertInto('sysProject')
+    .values({
+      projectName: over.name ?? `Project ${seq}`,
+      projectIcon: 'project-icon-1',
+      projectIntroduce: null,
+      teamId,
+      projectState: 1,
+      isArchived: 0,
+      createBy: 'test',
+      createById: null,
+      createTime: now,
+      updateBy: null,
+      updateTime: now,
+    })
+    .returning('projectId')
+    .executeTakeFirstOrThrow();
+  for (const [userId, roleIds] of Object.entries(members)) {
+    const m = await db
+      .insertInto('sysUserProject')
+      .values({ projectId: project.projectId, userId: Number(userId), createTime: now })
+      .returning('userProjectId')
+      .executeTakeFirstOrThrow();
+    for (const roleId of roleIds) {
+      await db.insertInto('sysUserProjectRole').values({ userProjectId: m.userProjectId, roleId }).execute();
+    }
+  }
+  return project.projectId;
+}

@@ -92,7 +92,9 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
   }
   const body = spec.body ? parseWith(spec.body, req.body ?? {}) : req.body;
-  const query = spec.query ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>)) : req.query;
+  const query = spec.query
+    ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>))
+    : req.query;
   const params = spec.params ? parseWith(spec.params, req.params) : req.params;
 
   // A scoped route is judged by the caller's roles in the team or project it names.

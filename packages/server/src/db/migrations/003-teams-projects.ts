@@ -15,7 +15,13 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('update_time', 'varchar(19)')
     .execute();
   // Names are unique among live teams; a deleted team frees its name.
-  await s.createIndex('sys_team_name_uq').on('sys_team').column('team_name').unique().where(sql.ref('is_del'), '=', 0).execute();
+  await s
+    .createIndex('sys_team_name_uq')
+    .on('sys_team')
+    .column('team_name')
+    .unique()
+    .where(sql.ref('is_del'), '=', 0)
+    .execute();
 
   await withId(db, s.createTable('sys_project'), 'project_id')
     .addColumn('project_name', 'varchar(64)', (c) => c.notNull())
@@ -36,7 +42,14 @@ export async function up(db: AnyDb): Promise<void> {
     .columns(['team_id', 'project_state', 'is_archived', 'create_time'])
     .execute();
 
-  await s.alterTable('sys_user_project').addColumn('collect', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await s.createIndex('sys_user_project_user_idx').on('sys_user_project').columns(['user_id', 'project_id']).execute();
+  await s
+    .alterTable('sys_user_project')
+    .addColumn('collect', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await s
+    .createIndex('sys_user_project_user_idx')
+    .on('sys_user_project')
+    .columns(['user_id', 'project_id'])
+    .execute();
   await s.createIndex('sys_user_team_user_idx').on('sys_user_team').columns(['user_id', 'team_id']).execute();
 }

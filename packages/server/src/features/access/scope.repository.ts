@@ -16,7 +16,9 @@ export async function findProjectMembership(db: Db, projectId: number, userId: n
   return db
     .selectFrom('sysProject as p')
     .innerJoin('sysTeam as t', 't.teamId', 'p.teamId')
-    .leftJoin('sysUserProject as up', (j) => j.onRef('up.projectId', '=', 'p.projectId').on('up.userId', '=', userId))
+    .leftJoin('sysUserProject as up', (j) =>
+      j.onRef('up.projectId', '=', 'p.projectId').on('up.userId', '=', userId),
+    )
     .leftJoin('sysUserTeam as ut', (j) => j.onRef('ut.teamId', '=', 'p.teamId').on('ut.userId', '=', userId))
     .select([
       'p.projectId',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestUser } from '../../../test/factories.ts';
+import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -187,21 +187,8 @@ describe('routers and context', () => {
   it('recomputes permissions from the current team and project roles', async () => {
     const u = await insertTestUser(t.db);
     const token = await t.login(u.userName, u.password);
-    const team = await t.db
-      .insertInto('sysUserTeam')
-      .values({ userId: u.userId, teamId: 7, isLock: 0, createTime: null })
-      .returning('userTeamId')
-      .executeTakeFirstOrThrow();
-    await t.db.insertInto('sysUserTeamRole').values({ userTeamId: team.userTeamId, roleId: 4 }).execute();
-    const project = await t.db
-      .insertInto('sysUserProject')
-      .values({ userId: u.userId, projectId: 9, createTime: null })
-      .returning('userProjectId')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('sysUserProjectRole')
-      .values({ userProjectId: project.userProjectId, roleId: 8 })
-      .execute();
+    const teamId = await insertTestTeam(t.db, { [u.userId]: [4] });
+    const projectId = await insertTestProject(t.db, teamId, { [u.userId]: [8] });
 
     const before = await t.call({ method: 'GET', url: '/getInfo', token });
     expect(before.body.permissions).not.toContain('system:defect:pass');
@@ -209,9 +196,9 @@ describe('routers and context', () => {
       method: 'PUT',
       url: '/system/user-config',
       token,
-      payload: { currentTeamId: 7, currentProjectId: 9 },
+      payload: { currentTeamId: teamId, currentProjectId: projectId },
     });
-    expect(sw.body.data).toMatchObject({ currentTeamId: 7, currentProjectId: 9 });
+    expect(sw.body.data).toMatchObject({ currentTeamId: teamId, currentProjectId: projectId });
     const after = await t.call({ method: 'GET', url: '/getInfo', token });
     expect(after.body.roles).toEqual(expect.arrayContaining(['default', 'team.admin', 'project.tester']));
     expect(after.body.permissions).toContain('system:defect:pass');
@@ -219,11 +206,7 @@ describe('routers and context', () => {
     expect((routers.body.data as Array<{ path: string }>).map((r) => r.path)).toContain('/project');
 
     // Locked out of the team: the team's roles no longer count.
-    await t.db
-      .updateTable('sysUserTeam')
-      .set({ isLock: 1 })
-      .where('userTeamId', '=', team.userTeamId)
-      .execute();
+    await t.db.updateTable('sysUserTeam').set({ isLock: 1 }).where('teamId', '=', teamId).execute();
     const locked = await t.call({ method: 'GET', url: '/getInfo', token });
     expect(locked.body.roles).not.toContain('team.admin');
   });

@@ -1,51 +1,35 @@
-import { SUPER_ADMIN_ID, type UserConfigBody } from '@buglet/contracts';
-import type { Db } from '../../db/connect.ts';
-import { forbidden } from '../../http/errors.ts';
+import { ResultCode, SUPER_ADMIN_ID, type UserConfigBody } from '@buglet/contracts';
+import { AppError } from '../../http/errors.ts';
 import type { AppDeps } from '../../http/route.ts';
 import { findUserContext } from '../access/access.repository.ts';
+import { findProjectMembership, findTeamMembership } from '../access/scope.repository.ts';
 import { ensureUserConfig } from '../users/users.repository.ts';
 
-async function isTeamMember(db: Db, userId: number, teamId: number) {
-  const row = await db
-    .selectFrom('sysUserTeam')
-    .select('userTeamId')
-    .where('userId', '=', userId)
-    .where('teamId', '=', teamId)
-    .where('isLock', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-async function isProjectMember(db: Db, userId: number, projectId: number) {
-  const row = await db
-    .selectFrom('sysUserProject')
-    .select('userProjectId')
-    .where('userId', '=', userId)
-    .where('projectId', '=', projectId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
- * Sets the current team and project. Only a member may make a team or project current, so
- * the roles computed from it are always roles the user really holds.
+ * Sets the current team and project. Only a member may make a live team or project current
+ * (the same rule as scoped routes), so the roles computed from it are roles the user really
+ * holds. Making a project current also makes its team current.
  */
 export async function switchContext({ db }: AppDeps, userId: number, body: UserConfigBody) {
   const isAdmin = userId === SUPER_ADMIN_ID;
   const patch: { currentTeamId?: number; currentProjectId?: number; lifeContent?: string | null } = {};
   if (body.currentTeamId !== undefined && body.currentTeamId !== null) {
-    if (body.currentTeamId > 0 && !isAdmin && !(await isTeamMember(db, userId, body.currentTeamId))) {
-      throw forbidden();
+    if (body.currentTeamId > 0) {
+      const team = await findTeamMembership(db, body.currentTeamId, userId);
+      if (!team || (!isAdmin && (team.userTeamId === null || team.isLock === 1))) {
+        throw new AppError('team.no-permission', [], ResultCode.forbidden);
+      }
     }
     patch.currentTeamId = body.currentTeamId;
   }
   if (body.currentProjectId !== undefined && body.currentProjectId !== null) {
-    if (
-      body.currentProjectId > 0 &&
-      !isAdmin &&
-      !(await isProjectMember(db, userId, body.currentProjectId))
-    ) {
-      throw forbidden();
+    if (body.currentProjectId > 0) {
+      const project = await findProjectMembership(db, body.currentProjectId, userId);
+      const isMember =
+        project && project.userProjectId !== null && project.userTeamId !== null && project.isLock !== 1;
+      if (!project || (!isAdmin && !isMember))
+        throw new AppError('project.no-permission', [], ResultCode.forbidden);
+      patch.currentTeamId = project.teamId;
     }
     patch.currentProjectId = body.currentProjectId;
   }

@@ -20,11 +20,21 @@ export function toTeam(t: TeamRow): Team {
 }
 
 export async function findLiveTeam(db: Db, teamId: number) {
-  return db.selectFrom('sysTeam').selectAll().where('teamId', '=', teamId).where('isDel', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('sysTeam')
+    .selectAll()
+    .where('teamId', '=', teamId)
+    .where('isDel', '=', 0)
+    .executeTakeFirst();
 }
 
 export async function findLiveTeamByName(db: Db, teamName: string) {
-  return db.selectFrom('sysTeam').select('teamId').where('teamName', '=', teamName).where('isDel', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('sysTeam')
+    .select('teamId')
+    .where('teamName', '=', teamName)
+    .where('isDel', '=', 0)
+    .executeTakeFirst();
 }
 
 /** Teams the user may enter: live, and the user not locked out. */
@@ -40,19 +50,30 @@ export async function listMyTeams(db: Db, userId: number) {
     .execute();
 }
 
-export async function listTeams(db: Db, f: { teamName?: string; memberId?: number }, limit: number, offset: number) {
+export async function listTeams(
+  db: Db,
+  f: { teamName?: string; memberId?: number },
+  limit: number,
+  offset: number,
+) {
   const base = () => {
     let q = db.selectFrom('sysTeam as t');
     if (f.teamName) q = q.where('t.teamName', 'like', `%${f.teamName}%`);
     if (f.memberId !== undefined) {
-      const mine = db.selectFrom('sysUserTeam').select('teamId').where('userId', '=', f.memberId).where('isLock', '=', 0);
+      const mine = db
+        .selectFrom('sysUserTeam')
+        .select('teamId')
+        .where('userId', '=', f.memberId)
+        .where('isLock', '=', 0);
       q = q.where('t.teamId', 'in', mine).where('t.isDel', '=', 0);
     }
     return q;
   };
   const [rows, count] = await Promise.all([
     base().selectAll('t').orderBy('t.teamId').limit(limit).offset(offset).execute(),
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -83,7 +104,13 @@ function filteredMembers(db: Db, teamId: number, f: MemberFilter) {
   return q;
 }
 
-export async function listTeamMembers(db: Db, teamId: number, f: MemberFilter, limit: number, offset: number) {
+export async function listTeamMembers(
+  db: Db,
+  teamId: number,
+  f: MemberFilter,
+  limit: number,
+  offset: number,
+) {
   const [rows, count] = await Promise.all([
     filteredMembers(db, teamId, f)
       .select([
@@ -102,7 +129,9 @@ export async function listTeamMembers(db: Db, teamId: number, f: MemberFilter, l
       .limit(limit)
       .offset(offset)
       .execute(),
-    filteredMembers(db, teamId, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filteredMembers(db, teamId, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const roles = await listTeamRolesOf(
     db,
@@ -129,7 +158,11 @@ export async function listTeamMembers(db: Db, teamId: number, f: MemberFilter, l
 }
 
 /** Team roles of the given members, by user. */
-export async function listTeamRolesOf(db: Db, teamId: number, userIds: number[]): Promise<Map<number, RoleRow[]>> {
+export async function listTeamRolesOf(
+  db: Db,
+  teamId: number,
+  userIds: number[],
+): Promise<Map<number, RoleRow[]>> {
   const out = new Map<number, RoleRow[]>();
   if (userIds.length === 0) return out;
   const rows = await db
@@ -146,13 +179,23 @@ export async function listTeamRolesOf(db: Db, teamId: number, userIds: number[])
   return out;
 }
 
-export async function listNonMembers(db: Db, teamId: number, search: string | undefined, limit: number, offset: number) {
+export async function listNonMembers(
+  db: Db,
+  teamId: number,
+  search: string | undefined,
+  limit: number,
+  offset: number,
+) {
   const base = () => {
     let q = db
       .selectFrom('sysUser as u')
       .where('u.delFlag', '=', '0')
       .where('u.status', '=', '0')
-      .where('u.userId', 'not in', db.selectFrom('sysUserTeam').select('userId').where('teamId', '=', teamId));
+      .where(
+        'u.userId',
+        'not in',
+        db.selectFrom('sysUserTeam').select('userId').where('teamId', '=', teamId),
+      );
     if (search) {
       const like = `%${search}%`;
       q = q.where((eb) => eb.or([eb('u.nickName', 'like', like), eb('u.userName', 'like', like)]));
@@ -160,8 +203,15 @@ export async function listNonMembers(db: Db, teamId: number, search: string | un
     return q;
   };
   const [rows, count] = await Promise.all([
-    base().select(['u.userId', 'u.userName', 'u.nickName', 'u.avatar']).orderBy('u.userId').limit(limit).offset(offset).execute(),
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base()
+      .select(['u.userId', 'u.userName', 'u.nickName', 'u.avatar'])
+      .orderBy('u.userId')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as MemberSummary[], total: Number(count.n) };
 }
@@ -175,7 +225,13 @@ export async function findMembership(db: Db, teamId: number, userId: number) {
     .executeTakeFirst();
 }
 
-export async function insertMembership(db: Db, teamId: number, userId: number, roleIds: number[], now: string) {
+export async function insertMembership(
+  db: Db,
+  teamId: number,
+  userId: number,
+  roleIds: number[],
+  now: string,
+) {
   const row = await db
     .insertInto('sysUserTeam')
     .values({ teamId, userId, isLock: 0, createTime: now })
@@ -197,7 +253,11 @@ export async function replaceMembershipRoles(db: Db, userTeamId: number, roleIds
 }
 
 export async function membershipRoleIds(db: Db, userTeamId: number) {
-  const rows = await db.selectFrom('sysUserTeamRole').select('roleId').where('userTeamId', '=', userTeamId).execute();
+  const rows = await db
+    .selectFrom('sysUserTeamRole')
+    .select('roleId')
+    .where('userTeamId', '=', userTeamId)
+    .execute();
   return rows.map((r) => r.roleId);
 }
 

@@ -40,9 +40,14 @@ import {
 const teamParam = z.object({ teamId: z.coerce.number().int().min(1) });
 const memberParam = teamParam.extend({ memberId: z.coerce.number().int().min(1) });
 const memberQuery = pageQuery.extend({
-  params: z.object({ search: z.string().max(100).optional(), excludeMembers: z.string().optional() }).optional(),
+  params: z
+    .object({ search: z.string().max(100).optional(), excludeMembers: z.string().optional() })
+    .optional(),
 });
-const inTeam = ({ params }: { params: { teamId: number } }) => ({ kind: 'team' as const, teamId: params.teamId });
+const inTeam = ({ params }: { params: { teamId: number } }) => ({
+  kind: 'team' as const,
+  teamId: params.teamId,
+});
 
 export function registerTeamRoutes(r: Router): void {
   const { db } = r.deps;
@@ -95,7 +100,9 @@ export function registerTeamRoutes(r: Router): void {
     output: member,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
-      const exclude = ctx.query.params?.excludeMembers ? parseIds(ctx.query.params.excludeMembers) : undefined;
+      const exclude = ctx.query.params?.excludeMembers
+        ? parseIds(ctx.query.params.excludeMembers)
+        : undefined;
       const filter = { search: ctx.query.params?.search, excludeMembers: exclude };
       const { rows, total } = await listTeamMembers(db, ctx.params.teamId, filter, limit, offset);
       return ctx.table(rows, total);
@@ -110,7 +117,13 @@ export function registerTeamRoutes(r: Router): void {
     output: memberSummary,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
-      const { rows, total } = await listNonMembers(db, ctx.params.teamId, ctx.query.params?.search, limit, offset);
+      const { rows, total } = await listNonMembers(
+        db,
+        ctx.params.teamId,
+        ctx.query.params?.search,
+        limit,
+        offset,
+      );
       return ctx.table(rows, total);
     },
   });
@@ -158,7 +171,8 @@ export function registerTeamRoutes(r: Router): void {
     params: teamParam,
     body: teamMemberCreateBody,
     scope: inTeam,
-    handler: async (ctx) => ctx.ok({ userId: await createTeamMember(db, ctx.params.teamId, ctx.me, ctx.body) }),
+    handler: async (ctx) =>
+      ctx.ok({ userId: await createTeamMember(db, ctx.params.teamId, ctx.me, ctx.body) }),
   });
 
   r.put('/system/team/:teamId/member/:memberId/role', {

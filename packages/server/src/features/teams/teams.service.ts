@@ -1,4 +1,10 @@
-import { ROLE_IDS, SUPER_ADMIN_ID, type teamCreateBody, type teamMemberCreateBody, type teamUpdateBody } from '@buglet/contracts';
+import {
+  ROLE_IDS,
+  SUPER_ADMIN_ID,
+  type teamCreateBody,
+  type teamMemberCreateBody,
+  type teamUpdateBody,
+} from '@buglet/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import type { Principal } from '../../http/auth.ts';
@@ -79,8 +85,16 @@ export async function deleteTeam(db: Db, caller: Principal, teamId: number, pass
   await verifyPassword(db, caller.userId, password);
   await db.transaction().execute(async (trx) => {
     const now = formatDateTime();
-    await trx.updateTable('sysTeam').set({ isDel: 1, updateBy: caller.userName, updateTime: now }).where('teamId', '=', teamId).execute();
-    await trx.updateTable('sysProject').set({ projectState: 0, updateTime: now }).where('teamId', '=', teamId).execute();
+    await trx
+      .updateTable('sysTeam')
+      .set({ isDel: 1, updateBy: caller.userName, updateTime: now })
+      .where('teamId', '=', teamId)
+      .execute();
+    await trx
+      .updateTable('sysProject')
+      .set({ projectState: 0, updateTime: now })
+      .where('teamId', '=', teamId)
+      .execute();
     await trx
       .updateTable('sysUserConfig')
       .set({ currentTeamId: 0, currentProjectId: 0 })
@@ -121,7 +135,11 @@ export async function createTeamMember(
   const userId = await createUser(db, { ...body, roleIds: [ROLE_IDS.default] }, caller.userName);
   await db.transaction().execute(async (trx) => {
     await insertMembership(trx, teamId, userId, body.roleIds, formatDateTime());
-    await trx.updateTable('sysUserConfig').set({ currentTeamId: teamId, currentProjectId: 0 }).where('userId', '=', userId).execute();
+    await trx
+      .updateTable('sysUserConfig')
+      .set({ currentTeamId: teamId, currentProjectId: 0 })
+      .where('userId', '=', userId)
+      .execute();
   });
   return userId;
 }
@@ -130,15 +148,26 @@ async function changeableMembership(db: Db, teamId: number, memberId: number) {
   const membership = await findMembership(db, teamId, memberId);
   if (!membership || !(await findUser(db, memberId))) throw new AppError('team.not_found_member');
   const held = await membershipRoleIds(db, membership.userTeamId);
-  if (held.includes(ROLE_IDS.teamCreateBy) || memberId === SUPER_ADMIN_ID) throw new AppError('team.creator.cannot-change');
+  if (held.includes(ROLE_IDS.teamCreateBy) || memberId === SUPER_ADMIN_ID)
+    throw new AppError('team.creator.cannot-change');
   return membership;
 }
 
-export async function setMemberLock(db: Db, teamId: number, memberId: number, isLocked: boolean, callerId: number) {
+export async function setMemberLock(
+  db: Db,
+  teamId: number,
+  memberId: number,
+  isLocked: boolean,
+  callerId: number,
+) {
   if (memberId === callerId) throw new AppError('team.cannot-lock-self');
   const membership = await changeableMembership(db, teamId, memberId);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('sysUserTeam').set({ isLock: isLocked ? 1 : 0 }).where('userTeamId', '=', membership.userTeamId).execute();
+    await trx
+      .updateTable('sysUserTeam')
+      .set({ isLock: isLocked ? 1 : 0 })
+      .where('userTeamId', '=', membership.userTeamId)
+      .execute();
     // A locked member no longer stands in the team.
     if (isLocked) {
       await trx

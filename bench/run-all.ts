@@ -1,3 +1,4 @@
+import { runProjectList } from './project-list.bench.ts';
 import { runStartup } from './startup.bench.ts';
 import { runThroughput } from './throughput.bench.ts';
 
@@ -5,6 +6,7 @@ import { runThroughput } from './throughput.bench.ts';
 const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['start-up and memory', runStartup],
   ['throughput', runThroughput],
+  ['project list: 1,000 projects, 10,000 people in one team', runProjectList],
 ];
 
 for (const [name, run] of benches) {

@@ -7,8 +7,8 @@ import { findProjectMembership, findTeamMembership } from './scope.repository.ts
 
 /**
  * What a request is about. A team- or project-scoped route names its team or project; the
- * caller must belong to it, and their permissions are the roles they hold there (team roles, and
- * project roles in a project), whatever their current team or project is. Platform roles do not
+ * caller must belong to it, and their permissions are the roles they hold there (team roles in a
+ * team, project roles in a project), whatever their current team or project is. Platform roles do not
  * count inside a team: every registered user holds the default role, which must not let an
  * ordinary member edit or delete the team. Every later feature declares its scope the same way.
  */
@@ -42,7 +42,9 @@ export async function resolveScope(db: Db, principal: Principal, scope: Scope): 
   const isMember = row && row.userProjectId !== null && row.userTeamId !== null && row.isLock !== 1;
   if (!row || (!isAdmin && !isMember)) throw noProjectAccess();
   if (scope.isWrite && row.isArchived === 1) throw new AppError('project.archived');
-  const context = { ...principal.context, currentTeamId: row.teamId, currentProjectId: row.projectId };
+  // Inside a project only the roles held in that project count: a team administrator who is an
+  // outsider in a project is an outsider there.
+  const context = { ...principal.context, currentTeamId: 0, currentProjectId: row.projectId };
   const access = await loadAccess(db, principal.userId, context, false);
   return { ...access, teamId: row.teamId, projectId: row.projectId, isArchived: row.isArchived === 1 };
 }

@@ -21,6 +21,8 @@ export async function switchContext({ db }: AppDeps, userId: number, body: UserC
       }
     }
     patch.currentTeamId = body.currentTeamId;
+    // A project of the team being left does not stay current.
+    if (body.currentProjectId === undefined || body.currentProjectId === null) patch.currentProjectId = 0;
   }
   if (body.currentProjectId !== undefined && body.currentProjectId !== null) {
     if (body.currentProjectId > 0) {

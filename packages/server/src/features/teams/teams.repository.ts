@@ -57,7 +57,8 @@ export async function listTeams(
   offset: number,
 ) {
   const base = () => {
-    let q = db.selectFrom('sysTeam as t');
+    // A deleted team is gone for everyone, the platform administrator included.
+    let q = db.selectFrom('sysTeam as t').where('t.isDel', '=', 0);
     if (f.teamName) q = q.where('t.teamName', 'like', `%${f.teamName}%`);
     if (f.memberId !== undefined) {
       const mine = db
@@ -65,7 +66,7 @@ export async function listTeams(
         .select('teamId')
         .where('userId', '=', f.memberId)
         .where('isLock', '=', 0);
-      q = q.where('t.teamId', 'in', mine).where('t.isDel', '=', 0);
+      q = q.where('t.teamId', 'in', mine);
     }
     return q;
   };

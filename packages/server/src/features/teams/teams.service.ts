@@ -100,6 +100,16 @@ export async function deleteTeam(db: Db, caller: Principal, teamId: number, pass
       .set({ currentTeamId: 0, currentProjectId: 0 })
       .where('currentTeamId', '=', teamId)
       .execute();
+    // Someone may have moved to another team while a project of this one stayed current.
+    await trx
+      .updateTable('sysUserConfig')
+      .set({ currentProjectId: 0 })
+      .where(
+        'currentProjectId',
+        'in',
+        trx.selectFrom('sysProject').select('projectId').where('teamId', '=', teamId),
+      )
+      .execute();
   });
 }
 
@@ -110,6 +120,7 @@ export async function inviteMembers(db: Db, teamId: number, memberIds: number[],
     .select('userId')
     .where('userId', 'in', memberIds)
     .where('delFlag', '=', '0')
+    .where('status', '=', '0')
     .execute();
   const now = formatDateTime();
   let added = 0;

@@ -1,9 +1,9 @@
 import { EyeInvisibleOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface ListToolbarProps {
+export interface ListToolbarProps {
   children?: ReactNode;
   onRefresh: () => void;
   isSearchShown?: boolean;
@@ -32,4 +32,10 @@ export function ListToolbar({ children, onRefresh, isSearchShown, onToggleSearch
       </Space>
     </Flex>
   );
+}
+
+/** State for the toolbar's show/hide-search button; spread the result into the toolbar's props. */
+export function useSearchToggle() {
+  const [isSearchShown, setSearchShown] = useState(true);
+  return { isSearchShown, onToggleSearch: () => setSearchShown((v) => !v) };
 }

@@ -1,5 +1,5 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Space } from 'antd';
+import { Button, Form, Input, Select, type SelectProps, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -38,5 +38,33 @@ export function SearchForm<V extends object>({
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+interface SearchFieldProps {
+  name: string;
+  label: string;
+}
+
+/** A free-text filter. */
+export function SearchInput({ name, label }: SearchFieldProps) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Input allowClear placeholder={label} />
+    </Form.Item>
+  );
+}
+
+/** A choose-one filter that can be cleared. */
+export function SearchSelect({
+  name,
+  label,
+  options,
+  width = 140,
+}: SearchFieldProps & { options: SelectProps['options']; width?: number }) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Select allowClear style={{ width }} options={options} placeholder={label} />
+    </Form.Item>
   );
 }

@@ -1,9 +1,10 @@
 import { LockOutlined, MobileOutlined, SmileOutlined, UserOutlined } from '@ant-design/icons';
-import { LIMITS, PHONE_PATTERN } from '@buglet/contracts';
+import { LIMITS } from '@buglet/contracts';
 import { App, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useAccountRules, usePhoneRules } from '../../components/contact-rules.ts';
 import { usePasswordRules } from '../../components/password-fields.tsx';
 import { register } from './auth.api.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -27,6 +28,8 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const [isLoading, setLoading] = useState(false);
   const passwordRules = usePasswordRules();
+  const accountRules = useAccountRules();
+  const phoneRules = usePhoneRules();
 
   const submit = async (values: RegisterValues) => {
     setLoading(true);
@@ -55,17 +58,7 @@ export default function RegisterPage() {
   return (
     <AuthShell>
       <Form form={form} onFinish={submit} size="large">
-        <Form.Item
-          name="username"
-          rules={[
-            { required: true, whitespace: true, message: t('please-enter-your-account') },
-            {
-              min: LIMITS.account.min,
-              max: LIMITS.account.max,
-              message: t('account-size-exception', { min: LIMITS.account.min, max: LIMITS.account.max }),
-            },
-          ]}
-        >
+        <Form.Item name="username" rules={accountRules}>
           <Input prefix={<UserOutlined />} placeholder={t('account')} autoComplete="username" />
         </Form.Item>
         <Form.Item
@@ -74,18 +67,7 @@ export default function RegisterPage() {
         >
           <Input prefix={<SmileOutlined />} placeholder={t('nick-name')} maxLength={LIMITS.nickName.max} />
         </Form.Item>
-        <Form.Item
-          name="phoneNumber"
-          rules={[
-            { required: true, whitespace: true, message: t('please-enter-phone') },
-            {
-              min: LIMITS.phone.min,
-              max: LIMITS.phone.max,
-              message: t('phone-size-exception', { min: LIMITS.phone.min, max: LIMITS.phone.max }),
-            },
-            { pattern: PHONE_PATTERN, message: t('phone-invalid') },
-          ]}
-        >
+        <Form.Item name="phoneNumber" rules={phoneRules}>
           <Input prefix={<MobileOutlined />} placeholder={t('phone-number')} maxLength={LIMITS.phone.max} />
         </Form.Item>
         <Form.Item name="password" rules={passwordRules}>

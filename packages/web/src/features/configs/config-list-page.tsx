@@ -1,51 +1,40 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
+import { SyncOutlined } from '@ant-design/icons';
 import type { Config } from '@buglet/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Card, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../components/auth.tsx';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { SearchForm } from '../../components/search-form.tsx';
-import { useConfirm } from '../../hooks/use-confirm.ts';
+import { CrudToolbar } from '../../components/crud-toolbar.tsx';
+import { useSearchToggle } from '../../components/list-toolbar.tsx';
+import { PermiButton } from '../../components/permi-button.tsx';
+import { RowActions } from '../../components/row-actions.tsx';
+import { SearchForm, SearchInput } from '../../components/search-form.tsx';
+import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
+import { useEditTarget } from '../../hooks/use-edit-target.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
-import { usePagination } from '../../hooks/use-pagination.ts';
+import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
+import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
-import { useDict } from '../dicts/use-dict.ts';
 import { ConfigDialog } from './config-dialog.tsx';
 import { configKeys, deleteConfigs, listConfigs, refreshConfigCache } from './configs.api.ts';
 
 const FILTERS = ['configName', 'configKey', 'configType'] as const;
+const PERMI_PREFIX = 'system:config';
 
 /** Built-in (Y) records cannot be deleted: the server refuses and its message is shown. */
 export default function ConfigListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const list = useListParams(FILTERS);
-  const yesNo = useDict('sys_yes_no');
-  const [isSearchShown, setSearchShown] = useState(true);
-  const [selected, setSelected] = useState<Config[]>([]);
-  const [editing, setEditing] = useState<Config | null | undefined>(undefined);
+  const searchToggle = useSearchToggle();
+  const dialog = useEditTarget<Config>();
   const query = useQuery({ queryKey: configKeys.list(list.query), queryFn: () => listConfigs(list.query) });
-  const pagination = usePagination(query.data?.total ?? 0, list.pageNum, list.pageSize, list.setPage);
-
-  const remove = (rows: Config[]) => {
-    if (rows.length === 0) {
-      message.warning(t('select-at-least-one'));
-      return;
-    }
-    const ids = rows.map((r) => r.configId);
-    confirm({
-      content: t('config.confirm-delete', { ids: ids.join(',') }),
-      action: async () => {
-        await deleteConfigs(ids);
-        setSelected([]);
-        await queryClient.invalidateQueries({ queryKey: configKeys.all });
-      },
-    });
-  };
+  const table = useSelectableTable(query, list, 'configId');
+  const remove = useConfirmRemove({
+    content: (ids) => t('config.confirm-delete', { ids }),
+    remove: deleteConfigs,
+    onRemoved: table.clearSelection,
+    invalidate: [configKeys.all],
+  });
 
   const refreshCache = async () => {
     await refreshConfigCache();
@@ -69,85 +58,43 @@ export default function ConfigListPage() {
       title: t('operate'),
       fixed: 'right',
       render: (_v, row) => (
-        <Space size={0}>
-          <Auth permi={['system:config:edit']}>
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(row)}>
-              {t('modify')}
-            </Button>
-          </Auth>
-          <Auth permi={['system:config:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove([row])}>
-              {t('delete')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          permiPrefix={PERMI_PREFIX}
+          onEdit={() => dialog.openEdit(row)}
+          onDelete={() => remove([row.configId])}
+        />
       ),
     },
   ];
 
   return (
     <Card>
-      {isSearchShown ? (
+      {searchToggle.isSearchShown ? (
         <SearchForm initialValues={list.filters} onSearch={list.search} onReset={list.reset}>
-          <Form.Item name="configName" label={t('config.name')}>
-            <Input allowClear placeholder={t('config.name')} />
-          </Form.Item>
-          <Form.Item name="configKey" label={t('config.key')}>
-            <Input allowClear placeholder={t('config.key')} />
-          </Form.Item>
-          <Form.Item name="configType" label={t('config.built-in')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              options={yesNo.options}
-              placeholder={t('config.built-in')}
-            />
-          </Form.Item>
+          <SearchInput name="configName" label={t('config.name')} />
+          <SearchInput name="configKey" label={t('config.key')} />
+          <DictSearchSelect type="sys_yes_no" name="configType" label={t('config.built-in')} width={120} />
         </SearchForm>
       ) : null}
-      <ListToolbar
+      <CrudToolbar
+        {...searchToggle}
         onRefresh={() => void query.refetch()}
-        isSearchShown={isSearchShown}
-        onToggleSearch={() => setSearchShown((v) => !v)}
+        permiPrefix={PERMI_PREFIX}
+        selectedCount={table.selected.length}
+        onAdd={dialog.openCreate}
+        onEdit={() => dialog.openEdit(table.selected[0])}
+        onDelete={() => remove(table.selectedIds)}
       >
-        <Auth permi={['system:config:add']}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-            {t('add')}
-          </Button>
-        </Auth>
-        <Auth permi={['system:config:edit']}>
-          <Button
-            icon={<EditOutlined />}
-            disabled={selected.length !== 1}
-            onClick={() => setEditing(selected[0])}
-          >
-            {t('modify')}
-          </Button>
-        </Auth>
-        <Auth permi={['system:config:remove']}>
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
-            {t('delete')}
-          </Button>
-        </Auth>
-        <Auth permi={['system:config:remove']}>
-          <Button icon={<SyncOutlined />} onClick={() => void refreshCache().catch(() => {})}>
-            {t('refresh-cache')}
-          </Button>
-        </Auth>
-      </ListToolbar>
-      <Table<Config>
-        rowKey="configId"
-        loading={query.isFetching}
-        dataSource={query.data?.rows ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        pagination={pagination}
-        rowSelection={{
-          selectedRowKeys: selected.map((r) => r.configId),
-          onChange: (_k, rows) => setSelected(rows),
-        }}
-      />
-      <ConfigDialog target={editing} onClose={() => setEditing(undefined)} />
+        <PermiButton
+          permi={['system:config:remove']}
+          icon={<SyncOutlined />}
+          onClick={() => void refreshCache().catch(() => {})}
+        >
+          {t('refresh-cache')}
+        </PermiButton>
+      </CrudToolbar>
+      <Table<Config> {...table.tableProps} columns={columns} />
+      <ConfigDialog target={dialog.target} onClose={dialog.close} />
     </Card>
   );
 }

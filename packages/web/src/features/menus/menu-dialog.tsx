@@ -1,11 +1,12 @@
 import type { TreeNode } from '@buglet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../components/form-modal.tsx';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { translateOr } from '../../lib/i18n.ts';
-import { useDict } from '../dicts/use-dict.ts';
+import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import { addMenu, getMenu, getMenuTree, type MenuBody, menuKeys, updateMenu } from './menus.api.ts';
 
 export interface MenuEditTarget {
@@ -29,15 +30,18 @@ const toOptions = (nodes: readonly TreeNode[]): TreeOption[] =>
 /** Add (optionally under a parent) or edit a menu; which fields apply depends on the menu type. */
 export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<MenuBody>();
   const open = target !== undefined;
   const menuId = target?.menuId;
   const isCreate = menuId === undefined;
+  const dialog = useFormDialog<MenuBody>({
+    isOpen: open,
+    isCreate,
+    save: (values) => (isCreate ? addMenu : updateMenu)({ ...values, menuId }),
+    invalidate: [menuKeys.all],
+    onClose,
+  });
+  const { form } = dialog;
   const menuType = Form.useWatch('menuType', form);
-  const showHide = useDict('sys_show_hide');
-  const normalDisable = useDict('sys_normal_disable');
   const tree = useQuery({ queryKey: menuKeys.tree, queryFn: getMenuTree, enabled: open });
   const detail = useQuery({
     queryKey: menuKeys.detail(menuId ?? 0),
@@ -61,21 +65,6 @@ export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undef
     } else if (detail.data?.data) form.setFieldsValue(detail.data.data);
   }, [open, isCreate, target, detail.data, form]);
 
-  const mutation = useMutation({
-    mutationFn: (body: MenuBody) => (isCreate ? addMenu(body) : updateMenu(body)),
-    onSuccess: () => {
-      message.success(t(isCreate ? 'add-success' : 'modify-success'));
-      void queryClient.invalidateQueries({ queryKey: menuKeys.all });
-      onClose();
-    },
-  });
-
-  const submit = () =>
-    form
-      .validateFields()
-      .then((values) => mutation.mutate({ ...values, menuId }))
-      .catch(() => {});
-
   const yesNo = [
     { value: '0', label: t('yes') },
     { value: '1', label: t('no') },
@@ -83,126 +72,117 @@ export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undef
   const half = { xs: 24, md: 12 };
 
   return (
-    <FormModal
-      open={open}
-      title={t(isCreate ? 'menu.add' : 'menu.edit')}
-      width={680}
-      isSaving={mutation.isPending}
-      onOk={submit}
-      onCancel={onClose}
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Row gutter={16}>
-          <Col xs={24}>
-            <Form.Item
-              name="parentId"
-              label={t('menu.parent')}
-              rules={[{ required: true, message: t('menu.parent-required') }]}
-            >
-              <TreeSelect
-                showSearch={{ treeNodeFilterProp: 'title' }}
-                treeData={[{ value: 0, title: t('menu.root'), children: toOptions(tree.data?.data ?? []) }]}
-                treeDefaultExpandedKeys={[0]}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="menuType" label={t('menu.type')}>
-              <Radio.Group
-                options={[
-                  { value: 'M', label: t('menu.type-directory') },
-                  { value: 'C', label: t('menu.type-menu') },
-                  { value: 'F', label: t('menu.type-button') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="menuName"
-              label={t('menu.name')}
-              rules={[{ required: true, whitespace: true, message: t('menu.name-required') }]}
-            >
-              <Input maxLength={50} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item name="menuNameI18nKey" label={t('menu.name-i18n-key')}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col {...half}>
-            <Form.Item
-              name="orderNum"
-              label={t('menu.order')}
-              rules={[{ required: true, message: t('menu.order-required') }]}
-            >
-              <InputNumber min={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          {menuType !== 'F' ? (
-            <>
-              <Col {...half}>
-                <Form.Item name="icon" label={t('menu.icon')}>
-                  <Input maxLength={100} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="isFrame" label={t('menu.is-frame')}>
-                  <Radio.Group options={yesNo} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item
-                  name="path"
-                  label={t('menu.path')}
-                  rules={[{ required: true, whitespace: true, message: t('menu.path-required') }]}
-                >
-                  <Input maxLength={200} />
-                </Form.Item>
-              </Col>
-            </>
-          ) : null}
-          {menuType === 'C' ? (
-            <>
-              <Col {...half}>
-                <Form.Item name="component" label={t('menu.component')}>
-                  <Input maxLength={255} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="query" label={t('menu.query')}>
-                  <Input maxLength={255} />
-                </Form.Item>
-              </Col>
-              <Col {...half}>
-                <Form.Item name="isCache" label={t('menu.is-cache')}>
-                  <Radio.Group options={yesNo} />
-                </Form.Item>
-              </Col>
-            </>
-          ) : null}
-          {menuType !== 'M' ? (
+    <FormDialog dialog={dialog} title={t(isCreate ? 'menu.add' : 'menu.edit')} width={680}>
+      <Row gutter={16}>
+        <Col xs={24}>
+          <Form.Item
+            name="parentId"
+            label={t('menu.parent')}
+            rules={[{ required: true, message: t('menu.parent-required') }]}
+          >
+            <TreeSelect
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              treeData={[{ value: 0, title: t('menu.root'), children: toOptions(tree.data?.data ?? []) }]}
+              treeDefaultExpandedKeys={[0]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="menuType" label={t('menu.type')}>
+            <Radio.Group
+              options={[
+                { value: 'M', label: t('menu.type-directory') },
+                { value: 'C', label: t('menu.type-menu') },
+                { value: 'F', label: t('menu.type-button') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="menuName"
+            label={t('menu.name')}
+            rules={[{ required: true, whitespace: true, message: t('menu.name-required') }]}
+          >
+            <Input maxLength={50} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="menuNameI18nKey" label={t('menu.name-i18n-key')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="orderNum"
+            label={t('menu.order')}
+            rules={[{ required: true, message: t('menu.order-required') }]}
+          >
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        {menuType !== 'F' ? (
+          <>
             <Col {...half}>
-              <Form.Item name="perms" label={t('menu.perms')}>
+              <Form.Item name="icon" label={t('menu.icon')}>
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
-          ) : null}
-          {menuType !== 'F' ? (
             <Col {...half}>
-              <Form.Item name="visible" label={t('menu.visible')}>
-                <Radio.Group options={showHide.options.map((o) => ({ value: o.value, label: o.label }))} />
+              <Form.Item name="isFrame" label={t('menu.is-frame')}>
+                <Radio.Group options={yesNo} />
               </Form.Item>
             </Col>
-          ) : null}
+            <Col {...half}>
+              <Form.Item
+                name="path"
+                label={t('menu.path')}
+                rules={[{ required: true, whitespace: true, message: t('menu.path-required') }]}
+              >
+                <Input maxLength={200} />
+              </Form.Item>
+            </Col>
+          </>
+        ) : null}
+        {menuType === 'C' ? (
+          <>
+            <Col {...half}>
+              <Form.Item name="component" label={t('menu.component')}>
+                <Input maxLength={255} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="query" label={t('menu.query')}>
+                <Input maxLength={255} />
+              </Form.Item>
+            </Col>
+            <Col {...half}>
+              <Form.Item name="isCache" label={t('menu.is-cache')}>
+                <Radio.Group options={yesNo} />
+              </Form.Item>
+            </Col>
+          </>
+        ) : null}
+        {menuType !== 'M' ? (
           <Col {...half}>
-            <Form.Item name="status" label={t('status')}>
-              <Radio.Group options={normalDisable.options.map((o) => ({ value: o.value, label: o.label }))} />
+            <Form.Item name="perms" label={t('menu.perms')}>
+              <Input maxLength={100} />
             </Form.Item>
           </Col>
-        </Row>
-      </Form>
-    </FormModal>
+        ) : null}
+        {menuType !== 'F' ? (
+          <Col {...half}>
+            <Form.Item name="visible" label={t('menu.visible')}>
+              <DictRadioGroup type="sys_show_hide" />
+            </Form.Item>
+          </Col>
+        ) : null}
+        <Col {...half}>
+          <Form.Item name="status" label={t('status')}>
+            <DictRadioGroup type="sys_normal_disable" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

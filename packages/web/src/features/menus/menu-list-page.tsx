@@ -1,21 +1,23 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Card, Space, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../components/auth.tsx';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { SearchForm } from '../../components/search-form.tsx';
+import { CrudToolbar } from '../../components/crud-toolbar.tsx';
+import { useSearchToggle } from '../../components/list-toolbar.tsx';
+import { DeleteRowAction, EditRowAction, RowAction } from '../../components/row-actions.tsx';
+import { SearchForm, SearchInput } from '../../components/search-form.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { menuIcon } from '../../layout/menu-icon.tsx';
 import { translateOr } from '../../lib/i18n.ts';
+import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
-import { useDict } from '../dicts/use-dict.ts';
 import { MenuDialog, type MenuEditTarget } from './menu-dialog.tsx';
 import { buildMenuTree, deleteMenu, listMenus, type MenuNode, menuKeys } from './menus.api.ts';
 
 const FILTERS = ['menuName', 'status'] as const;
+const PERMI_PREFIX = 'system:menu';
 
 /** Menus as a tree table; the list endpoint is not paged. */
 export default function MenuListPage() {
@@ -23,9 +25,8 @@ export default function MenuListPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const list = useListParams(FILTERS);
-  const statusDict = useDict('sys_normal_disable');
+  const searchToggle = useSearchToggle();
   const [target, setTarget] = useState<MenuEditTarget | undefined>(undefined);
-  const [isSearchShown, setSearchShown] = useState(true);
   const query = useQuery({ queryKey: menuKeys.list(list.filters), queryFn: () => listMenus(list.filters) });
   const tree = useMemo(() => buildMenuTree(query.data?.data ?? []), [query.data]);
 
@@ -62,33 +63,17 @@ export default function MenuListPage() {
       fixed: 'right',
       render: (_v, menu) => (
         <Space size={0} wrap>
-          <Auth permi={['system:menu:edit']}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setTarget({ menuId: menu.menuId })}
-            >
-              {t('modify')}
-            </Button>
-          </Auth>
+          <EditRowAction permiPrefix={PERMI_PREFIX} onClick={() => setTarget({ menuId: menu.menuId })} />
           {menu.menuType !== 'F' ? (
-            <Auth permi={['system:menu:add']}>
-              <Button
-                type="link"
-                size="small"
-                icon={<PlusOutlined />}
-                onClick={() => setTarget({ parentId: menu.menuId })}
-              >
-                {t('menu.add-child')}
-              </Button>
-            </Auth>
+            <RowAction
+              permi={['system:menu:add']}
+              icon={<PlusOutlined />}
+              onClick={() => setTarget({ parentId: menu.menuId })}
+            >
+              {t('menu.add-child')}
+            </RowAction>
           ) : null}
-          <Auth permi={['system:menu:remove']}>
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(menu)}>
-              {t('delete')}
-            </Button>
-          </Auth>
+          <DeleteRowAction permiPrefix={PERMI_PREFIX} onClick={() => remove(menu)} />
         </Space>
       ),
     },
@@ -96,32 +81,18 @@ export default function MenuListPage() {
 
   return (
     <Card>
-      {isSearchShown ? (
+      {searchToggle.isSearchShown ? (
         <SearchForm initialValues={list.filters} onSearch={list.search} onReset={list.reset}>
-          <Form.Item name="menuName" label={t('menu.name')}>
-            <Input allowClear placeholder={t('menu.name')} />
-          </Form.Item>
-          <Form.Item name="status" label={t('status')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={statusDict.options}
-              placeholder={t('status')}
-            />
-          </Form.Item>
+          <SearchInput name="menuName" label={t('menu.name')} />
+          <DictSearchSelect type="sys_normal_disable" name="status" label={t('status')} />
         </SearchForm>
       ) : null}
-      <ListToolbar
+      <CrudToolbar
+        {...searchToggle}
         onRefresh={() => void query.refetch()}
-        isSearchShown={isSearchShown}
-        onToggleSearch={() => setSearchShown((v) => !v)}
-      >
-        <Auth permi={['system:menu:add']}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ parentId: 0 })}>
-            {t('add')}
-          </Button>
-        </Auth>
-      </ListToolbar>
+        permiPrefix={PERMI_PREFIX}
+        onAdd={() => setTarget({ parentId: 0 })}
+      />
       <Table<MenuNode>
         rowKey="menuId"
         loading={query.isFetching}

@@ -1,18 +1,19 @@
-import { ClearOutlined, DeleteOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ClearOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { LoginLog } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Form, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../components/auth.tsx';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { SearchForm } from '../../components/search-form.tsx';
+import { CrudToolbar } from '../../components/crud-toolbar.tsx';
+import { useSearchToggle } from '../../components/list-toolbar.tsx';
+import { PermiButton } from '../../components/permi-button.tsx';
+import { SearchForm, SearchInput } from '../../components/search-form.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
+import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
-import { usePagination } from '../../hooks/use-pagination.ts';
+import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
+import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
-import { useDict } from '../dicts/use-dict.ts';
 import { cleanLoginLogs, deleteLoginLogs, listLoginLogs, monitorKeys, unlockUser } from './monitor.api.ts';
 
 const FILTERS = ['ipaddr', 'userName', 'status', 'beginTime', 'endTime'] as const;
@@ -27,17 +28,14 @@ interface SearchValues {
 
 export default function LoginLogPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const list = useListParams(FILTERS);
-  const statusDict = useDict('sys_common_status');
-  const [isSearchShown, setSearchShown] = useState(true);
-  const [selected, setSelected] = useState<LoginLog[]>([]);
+  const searchToggle = useSearchToggle();
   const { beginTime, endTime, ...plain } = list.filters;
   // The date range travels as params[beginTime] / params[endTime], as the original API expects.
   const params = { ...plain, pageNum: list.pageNum, pageSize: list.pageSize, params: { beginTime, endTime } };
   const query = useQuery({ queryKey: monitorKeys.loginLogs(params), queryFn: () => listLoginLogs(params) });
-  const pagination = usePagination(query.data?.total ?? 0, list.pageNum, list.pageSize, list.setPage);
+  const table = useSelectableTable(query, list, 'infoId');
 
   const initial: SearchValues = {
     ...plain,
@@ -46,21 +44,14 @@ export default function LoginLogPage() {
   const search = ({ range, ...rest }: SearchValues) =>
     list.search({ ...rest, beginTime: range?.[0].format(DAY), endTime: range?.[1].format(DAY) });
 
-  const remove = () => {
-    if (selected.length === 0) {
-      message.warning(t('select-at-least-one'));
-      return;
-    }
-    const ids = selected.map((r) => r.infoId);
-    confirm({
-      content: t('logininfor.confirm-delete', { ids: ids.join(',') }),
-      action: async () => {
-        await deleteLoginLogs(ids);
-        setSelected([]);
-        await query.refetch();
-      },
-    });
-  };
+  const remove = useConfirmRemove({
+    content: (ids) => t('logininfor.confirm-delete', { ids }),
+    remove: deleteLoginLogs,
+    onRemoved: () => {
+      table.clearSelection();
+      return query.refetch();
+    },
+  });
 
   const clean = () =>
     confirm({
@@ -73,7 +64,7 @@ export default function LoginLogPage() {
     });
 
   const unlock = () => {
-    const userName = selected[0]?.userName;
+    const userName = table.selected[0]?.userName;
     if (!userName) return;
     confirm({
       content: t('logininfor.confirm-unlock', { account: userName }),
@@ -101,60 +92,35 @@ export default function LoginLogPage() {
 
   return (
     <Card>
-      {isSearchShown ? (
+      {searchToggle.isSearchShown ? (
         <SearchForm<SearchValues> initialValues={initial} onSearch={search} onReset={list.reset}>
-          <Form.Item name="ipaddr" label={t('logininfor.ipaddr')}>
-            <Input allowClear placeholder={t('logininfor.ipaddr')} />
-          </Form.Item>
-          <Form.Item name="userName" label={t('account')}>
-            <Input allowClear placeholder={t('account')} />
-          </Form.Item>
-          <Form.Item name="status" label={t('status')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              options={statusDict.options}
-              placeholder={t('status')}
-            />
-          </Form.Item>
+          <SearchInput name="ipaddr" label={t('logininfor.ipaddr')} />
+          <SearchInput name="userName" label={t('account')} />
+          <DictSearchSelect type="sys_common_status" name="status" label={t('status')} width={120} />
           <Form.Item name="range" label={t('logininfor.time')}>
             <DatePicker.RangePicker placeholder={[t('start-time'), t('end-time')]} />
           </Form.Item>
         </SearchForm>
       ) : null}
-      <ListToolbar
+      <CrudToolbar
+        {...searchToggle}
         onRefresh={() => void query.refetch()}
-        isSearchShown={isSearchShown}
-        onToggleSearch={() => setSearchShown((v) => !v)}
+        permiPrefix="monitor:logininfor"
+        onDelete={() => remove(table.selectedIds)}
       >
-        <Auth permi={['monitor:logininfor:remove']}>
-          <Button danger icon={<DeleteOutlined />} onClick={remove}>
-            {t('delete')}
-          </Button>
-        </Auth>
-        <Auth permi={['monitor:logininfor:remove']}>
-          <Button danger icon={<ClearOutlined />} onClick={clean}>
-            {t('clear')}
-          </Button>
-        </Auth>
-        <Auth permi={['monitor:logininfor:unlock']}>
-          <Button icon={<UnlockOutlined />} disabled={selected.length !== 1} onClick={unlock}>
-            {t('unlock')}
-          </Button>
-        </Auth>
-      </ListToolbar>
-      <Table<LoginLog>
-        rowKey="infoId"
-        loading={query.isFetching}
-        dataSource={query.data?.rows ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        pagination={pagination}
-        rowSelection={{
-          selectedRowKeys: selected.map((r) => r.infoId),
-          onChange: (_k, rows) => setSelected(rows),
-        }}
-      />
+        <PermiButton permi={['monitor:logininfor:remove']} danger icon={<ClearOutlined />} onClick={clean}>
+          {t('clear')}
+        </PermiButton>
+        <PermiButton
+          permi={['monitor:logininfor:unlock']}
+          icon={<UnlockOutlined />}
+          disabled={table.selected.length !== 1}
+          onClick={unlock}
+        >
+          {t('unlock')}
+        </PermiButton>
+      </CrudToolbar>
+      <Table<LoginLog> {...table.tableProps} columns={columns} />
     </Card>
   );
 }

@@ -1,14 +1,14 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import type { OnlineSession } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Table, type TableColumnsType } from 'antd';
+import { Card, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Auth } from '../../components/auth.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { SearchForm } from '../../components/search-form.tsx';
+import { RowAction } from '../../components/row-actions.tsx';
+import { SearchForm, SearchInput } from '../../components/search-form.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
-import { usePagination } from '../../hooks/use-pagination.ts';
+import { usePagedTable } from '../../hooks/use-selectable-table.ts';
 import { forceLogout, listOnline, monitorKeys } from './monitor.api.ts';
 
 const FILTERS = ['ipaddr', 'userName'] as const;
@@ -18,7 +18,7 @@ export default function OnlinePage() {
   const confirm = useConfirm();
   const list = useListParams(FILTERS);
   const query = useQuery({ queryKey: monitorKeys.online(list.query), queryFn: () => listOnline(list.query) });
-  const pagination = usePagination(query.data?.total ?? 0, list.pageNum, list.pageSize, list.setPage);
+  const table = usePagedTable(query, list, 'tokenId');
 
   const kick = (session: OnlineSession) =>
     confirm({
@@ -42,11 +42,14 @@ export default function OnlinePage() {
       title: t('operate'),
       fixed: 'right',
       render: (_v, session) => (
-        <Auth permi={['monitor:online:forceLogout']}>
-          <Button type="link" size="small" danger icon={<LogoutOutlined />} onClick={() => kick(session)}>
-            {t('online.force-logout')}
-          </Button>
-        </Auth>
+        <RowAction
+          permi={['monitor:online:forceLogout']}
+          danger
+          icon={<LogoutOutlined />}
+          onClick={() => kick(session)}
+        >
+          {t('online.force-logout')}
+        </RowAction>
       ),
     },
   ];
@@ -54,22 +57,11 @@ export default function OnlinePage() {
   return (
     <Card>
       <SearchForm initialValues={list.filters} onSearch={list.search} onReset={list.reset}>
-        <Form.Item name="ipaddr" label={t('logininfor.ipaddr')}>
-          <Input allowClear placeholder={t('logininfor.ipaddr')} />
-        </Form.Item>
-        <Form.Item name="userName" label={t('account')}>
-          <Input allowClear placeholder={t('account')} />
-        </Form.Item>
+        <SearchInput name="ipaddr" label={t('logininfor.ipaddr')} />
+        <SearchInput name="userName" label={t('account')} />
       </SearchForm>
       <ListToolbar onRefresh={() => void query.refetch()} />
-      <Table<OnlineSession>
-        rowKey="tokenId"
-        loading={query.isFetching}
-        dataSource={query.data?.rows ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        pagination={pagination}
-      />
+      <Table<OnlineSession> {...table} columns={columns} />
     </Card>
   );
 }

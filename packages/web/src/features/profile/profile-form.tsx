@@ -1,15 +1,17 @@
-import { EMAIL_PATTERN, LIMITS, PHONE_PATTERN, type User } from '@buglet/contracts';
+import { LIMITS, type User } from '@buglet/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Radio } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDict } from '../dicts/use-dict.ts';
+import { useEmailRules, usePhoneRules } from '../../components/contact-rules.ts';
+import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import { type ProfileBody, profileKeys, updateProfile } from './profile.api.ts';
 
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const sex = useDict('sys_user_sex');
+  const phoneRules = usePhoneRules();
+  const emailRules = useEmailRules();
   const mutation = useMutation({
     mutationFn: (body: ProfileBody) => updateProfile(body),
     onSuccess: () => {
@@ -37,33 +39,14 @@ export function ProfileForm({ user }: { user: User }) {
       >
         <Input maxLength={LIMITS.nickName.max} />
       </Form.Item>
-      <Form.Item
-        name="phoneNumber"
-        label={t('phone-number')}
-        rules={[
-          { required: true, whitespace: true, message: t('please-enter-phone') },
-          {
-            min: LIMITS.phone.min,
-            max: LIMITS.phone.max,
-            message: t('phone-size-exception', { min: LIMITS.phone.min, max: LIMITS.phone.max }),
-          },
-          { pattern: PHONE_PATTERN, message: t('phone-invalid') },
-        ]}
-      >
+      <Form.Item name="phoneNumber" label={t('phone-number')} rules={phoneRules}>
         <Input maxLength={LIMITS.phone.max} />
       </Form.Item>
-      <Form.Item
-        name="email"
-        label={t('email')}
-        rules={[
-          { required: true, whitespace: true, message: t('email-required') },
-          { pattern: EMAIL_PATTERN, message: t('email-invalid') },
-        ]}
-      >
+      <Form.Item name="email" label={t('email')} rules={emailRules}>
         <Input maxLength={LIMITS.email.max} />
       </Form.Item>
       <Form.Item name="sex" label={t('sex')}>
-        <Radio.Group options={sex.options.map((o) => ({ value: o.value, label: o.label }))} />
+        <DictRadioGroup type="sys_user_sex" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={mutation.isPending}>
         {t('save')}

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormModal } from '../../components/form-modal.tsx';
-import { useDict } from '../dicts/use-dict.ts';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import type { EditTarget } from '../../hooks/use-edit-target.ts';
+import { useFormDialog } from '../../hooks/use-form-dialog.ts';
+import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import { leafChecked, type MenuSelection, MenuTreeField } from './menu-tree-field.tsx';
 import { addRole, getRole, getRoleMenuTree, type RoleBody, roleKeys, updateRole } from './roles.api.ts';
 
@@ -11,20 +13,30 @@ type Category = 'none' | 'team' | 'project';
 type RoleFormValues = Omit<RoleBody, 'isTeamRole' | 'isProjectRole' | 'menuIds'> & { category: Category };
 
 interface RoleDialogProps {
-  /** undefined: closed; null: create; a number: edit. */
-  roleId: number | null | undefined;
+  roleId: EditTarget<number>;
   onClose: () => void;
 }
 
 export function RoleDialog({ roleId, onClose }: RoleDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<RoleFormValues>();
   const open = roleId !== undefined;
   const isCreate = roleId === null;
-  const statusDict = useDict('sys_normal_disable');
   const [selection, setSelection] = useState<MenuSelection>({ checked: [], halfChecked: [] });
+  const dialog = useFormDialog<RoleFormValues>({
+    isOpen: open,
+    isCreate,
+    save: ({ category, ...values }) =>
+      (isCreate ? addRole : updateRole)({
+        ...values,
+        roleId: roleId ?? undefined,
+        isTeamRole: category === 'team',
+        isProjectRole: category === 'project',
+        menuIds: [...selection.checked, ...selection.halfChecked],
+      }),
+    invalidate: [roleKeys.all],
+    onClose,
+  });
+  const { form } = dialog;
 
   const tree = useQuery({
     queryKey: roleKeys.menuTree(roleId ?? undefined),
@@ -56,99 +68,68 @@ export function RoleDialog({ roleId, onClose }: RoleDialogProps) {
     }
   }, [open, isCreate, detail.data, form]);
 
-  const mutation = useMutation({
-    mutationFn: (body: RoleBody) => (isCreate ? addRole(body) : updateRole(body)),
-    onSuccess: () => {
-      message.success(t(isCreate ? 'add-success' : 'modify-success'));
-      void queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      onClose();
-    },
-  });
-
-  const submit = () =>
-    form
-      .validateFields()
-      .then(({ category, ...values }) =>
-        mutation.mutate({
-          ...values,
-          roleId: roleId ?? undefined,
-          isTeamRole: category === 'team',
-          isProjectRole: category === 'project',
-          menuIds: [...selection.checked, ...selection.halfChecked],
-        }),
-      )
-      .catch(() => {});
-
   return (
-    <FormModal
-      open={open}
-      title={t(isCreate ? 'role.add' : 'role.edit')}
-      isSaving={mutation.isPending}
-      onOk={submit}
-      onCancel={onClose}
-    >
-      <Form form={form} layout="vertical" preserve={false}>
-        <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="roleName"
-              label={t('role.name')}
-              rules={[{ required: true, whitespace: true, message: t('role.name-required') }]}
-            >
-              <Input maxLength={30} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="roleNameI18nKey" label={t('role.name-i18n-key')}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="roleKey"
-              label={t('role.key')}
-              rules={[{ required: true, whitespace: true, message: t('role.key-required') }]}
-            >
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="roleSort"
-              label={t('role.sort')}
-              rules={[{ required: true, message: t('role.sort-required') }]}
-            >
-              <InputNumber min={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="category" label={t('role.category')}>
-              <Radio.Group
-                options={[
-                  { value: 'none', label: t('role.category-none') },
-                  { value: 'team', label: t('role.category-team') },
-                  { value: 'project', label: t('role.category-project') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="status" label={t('status')}>
-              <Radio.Group options={statusDict.options.map((o) => ({ value: o.value, label: o.label }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item label={t('role.menu-permissions')}>
-              <MenuTreeField menus={tree.data?.menus ?? []} value={selection} onChange={setSelection} />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item name="remark" label={t('remark')}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </FormModal>
+    <FormDialog dialog={dialog} title={t(isCreate ? 'role.add' : 'role.edit')}>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="roleName"
+            label={t('role.name')}
+            rules={[{ required: true, whitespace: true, message: t('role.name-required') }]}
+          >
+            <Input maxLength={30} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="roleNameI18nKey" label={t('role.name-i18n-key')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="roleKey"
+            label={t('role.key')}
+            rules={[{ required: true, whitespace: true, message: t('role.key-required') }]}
+          >
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="roleSort"
+            label={t('role.sort')}
+            rules={[{ required: true, message: t('role.sort-required') }]}
+          >
+            <InputNumber min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="category" label={t('role.category')}>
+            <Radio.Group
+              options={[
+                { value: 'none', label: t('role.category-none') },
+                { value: 'team', label: t('role.category-team') },
+                { value: 'project', label: t('role.category-project') },
+              ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="status" label={t('status')}>
+            <DictRadioGroup type="sys_normal_disable" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label={t('role.menu-permissions')}>
+            <MenuTreeField menus={tree.data?.menus ?? []} value={selection} onChange={setSelection} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="remark" label={t('remark')}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

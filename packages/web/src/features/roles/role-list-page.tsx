@@ -1,53 +1,41 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import { UserAddOutlined } from '@ant-design/icons';
 import type { Role } from '@buglet/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Select, Space, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Auth } from '../../components/auth.tsx';
-import { ListToolbar } from '../../components/list-toolbar.tsx';
-import { SearchForm } from '../../components/search-form.tsx';
-import { useConfirm } from '../../hooks/use-confirm.ts';
+import { CrudToolbar } from '../../components/crud-toolbar.tsx';
+import { useSearchToggle } from '../../components/list-toolbar.tsx';
+import { RowAction, RowActions } from '../../components/row-actions.tsx';
+import { SearchForm, SearchInput } from '../../components/search-form.tsx';
+import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
+import { useEditTarget } from '../../hooks/use-edit-target.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
-import { usePagination } from '../../hooks/use-pagination.ts';
+import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
 import { translateOr } from '../../lib/i18n.ts';
-import { useDict } from '../dicts/use-dict.ts';
+import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { RoleDialog } from './role-dialog.tsx';
 import { RoleStatusSwitch } from './role-status-switch.tsx';
 import { deleteRoles, listRoles, roleKeys } from './roles.api.ts';
 
 const FILTERS = ['roleName', 'roleKey', 'status'] as const;
+const PERMI_PREFIX = 'system:role';
+const isAdminRole = (role: Role) => role.admin;
 
 export default function RoleListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const confirm = useConfirm();
   const list = useListParams(FILTERS);
-  const statusDict = useDict('sys_normal_disable');
-  const [isSearchShown, setSearchShown] = useState(true);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<number | null | undefined>(undefined);
-
+  const searchToggle = useSearchToggle();
+  const dialog = useEditTarget<number>();
   const query = useQuery({ queryKey: roleKeys.list(list.query), queryFn: () => listRoles(list.query) });
-  const pagination = usePagination(query.data?.total ?? 0, list.pageNum, list.pageSize, list.setPage);
-
-  const remove = (ids: number[]) => {
-    if (ids.length === 0) {
-      message.warning(t('select-at-least-one'));
-      return;
-    }
-    confirm({
-      content: t('role.confirm-delete', { ids: ids.join(',') }),
-      action: async () => {
-        await deleteRoles(ids);
-        setSelected([]);
-        await queryClient.invalidateQueries({ queryKey: roleKeys.all });
-      },
-    });
-  };
+  const table = useSelectableTable(query, list, 'roleId', isAdminRole);
+  const remove = useConfirmRemove({
+    content: (ids) => t('role.confirm-delete', { ids }),
+    remove: deleteRoles,
+    onRemoved: table.clearSelection,
+    invalidate: [roleKeys.all],
+  });
 
   const columns: TableColumnsType<Role> = [
     { title: t('id'), dataIndex: 'roleId', width: 80 },
@@ -62,102 +50,44 @@ export default function RoleListPage() {
       fixed: 'right',
       render: (_v, role) =>
         role.admin ? null : (
-          <Space size={0} wrap>
-            <Auth permi={['system:role:edit']}>
-              <Button
-                type="link"
-                size="small"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(role.roleId)}
-              >
-                {t('modify')}
-              </Button>
-            </Auth>
-            <Auth permi={['system:role:remove']}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                onClick={() => remove([role.roleId])}
-              >
-                {t('delete')}
-              </Button>
-            </Auth>
-            <Auth permi={['system:role:edit']}>
-              <Button
-                type="link"
-                size="small"
-                icon={<UserAddOutlined />}
-                onClick={() => navigate(`/system/role-auth/member/${role.roleId}`)}
-              >
-                {t('role.assign-users')}
-              </Button>
-            </Auth>
-          </Space>
+          <RowActions
+            permiPrefix={PERMI_PREFIX}
+            onEdit={() => dialog.openEdit(role.roleId)}
+            onDelete={() => remove([role.roleId])}
+            isWrapped
+          >
+            <RowAction
+              permi={['system:role:edit']}
+              icon={<UserAddOutlined />}
+              onClick={() => navigate(`/system/role-auth/member/${role.roleId}`)}
+            >
+              {t('role.assign-users')}
+            </RowAction>
+          </RowActions>
         ),
     },
   ];
 
   return (
     <Card>
-      {isSearchShown ? (
+      {searchToggle.isSearchShown ? (
         <SearchForm initialValues={list.filters} onSearch={list.search} onReset={list.reset}>
-          <Form.Item name="roleName" label={t('role.name')}>
-            <Input allowClear placeholder={t('role.name')} />
-          </Form.Item>
-          <Form.Item name="roleKey" label={t('role.key')}>
-            <Input allowClear placeholder={t('role.key')} />
-          </Form.Item>
-          <Form.Item name="status" label={t('status')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              options={statusDict.options}
-              placeholder={t('status')}
-            />
-          </Form.Item>
+          <SearchInput name="roleName" label={t('role.name')} />
+          <SearchInput name="roleKey" label={t('role.key')} />
+          <DictSearchSelect type="sys_normal_disable" name="status" label={t('status')} />
         </SearchForm>
       ) : null}
-      <ListToolbar
+      <CrudToolbar
+        {...searchToggle}
         onRefresh={() => void query.refetch()}
-        isSearchShown={isSearchShown}
-        onToggleSearch={() => setSearchShown((v) => !v)}
-      >
-        <Auth permi={['system:role:add']}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
-            {t('add')}
-          </Button>
-        </Auth>
-        <Auth permi={['system:role:edit']}>
-          <Button
-            icon={<EditOutlined />}
-            disabled={selected.length !== 1}
-            onClick={() => setEditing(selected[0])}
-          >
-            {t('modify')}
-          </Button>
-        </Auth>
-        <Auth permi={['system:role:remove']}>
-          <Button danger icon={<DeleteOutlined />} onClick={() => remove(selected)}>
-            {t('delete')}
-          </Button>
-        </Auth>
-      </ListToolbar>
-      <Table<Role>
-        rowKey="roleId"
-        loading={query.isFetching}
-        dataSource={query.data?.rows ?? []}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        pagination={pagination}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys.map(Number)),
-          getCheckboxProps: (role) => ({ disabled: role.admin }),
-        }}
+        permiPrefix={PERMI_PREFIX}
+        selectedCount={table.selected.length}
+        onAdd={dialog.openCreate}
+        onEdit={() => dialog.openEdit(table.selectedIds[0])}
+        onDelete={() => remove(table.selectedIds)}
       />
-      <RoleDialog roleId={editing} onClose={() => setEditing(undefined)} />
+      <Table<Role> {...table.tableProps} columns={columns} />
+      <RoleDialog roleId={dialog.target} onClose={dialog.close} />
     </Card>
   );
 }

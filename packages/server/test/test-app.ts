@@ -10,6 +10,7 @@ import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedAdministrator } from '../src/db/seed/admin.ts';
+import { insertTestUser } from './factories.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,6 +19,11 @@ export interface TestApp {
   /** Sends a request; `token` adds the bearer header. */
   call(opts: InjectOptions & { token?: string; lang?: string }): Promise<{ status: number; body: Json }>;
   login(userName?: string, password?: string): Promise<string>;
+  /** A new user (default platform role unless roles are given) with a live session. */
+  signedIn(
+    roleIds?: number[],
+    over?: { password?: string },
+  ): Promise<{ userId: number; userName: string; password: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -76,15 +82,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     return { status: res.statusCode, body };
   };
 
+  const login: TestApp['login'] = async (userName = 'admin', password = 'cat2bug') => {
+    const res = await call({ method: 'POST', url: '/login', payload: { username: userName, password } });
+    if (res.body.code !== 200) throw new Error(`login of ${userName} failed: ${res.body.msg}`);
+    return res.body.token as string;
+  };
+
   return {
     app,
     db,
     config,
     call,
-    async login(userName = 'admin', password = 'cat2bug') {
-      const res = await call({ method: 'POST', url: '/login', payload: { username: userName, password } });
-      if (res.body.code !== 200) throw new Error(`login of ${userName} failed: ${res.body.msg}`);
-      return res.body.token as string;
+    login,
+    async signedIn(roleIds, over = {}) {
+      const u = await insertTestUser(db, { ...over, ...(roleIds ? { roleIds } : {}) });
+      return { ...u, token: await login(u.userName, u.password) };
     },
     async close() {
       await app.close();

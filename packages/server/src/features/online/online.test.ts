@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { tokenIdOf } from '../../http/auth.ts';
 
@@ -17,10 +16,6 @@ const api = async (method: 'GET' | 'DELETE', url: string, o: Opts = {}) =>
   (await t.call({ method, url, token: admin, lang: 'en_US', ...o })).body;
 const codeOf = async (...args: Parameters<typeof api>): Promise<number> => (await api(...args)).code;
 
-async function signedIn() {
-  const u = await insertTestUser(t.db);
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 const sessionOf = (tokenId: string) =>
   t.db.selectFrom('sysSession').selectAll().where('tokenId', '=', tokenId).executeTakeFirst();
 
@@ -37,8 +32,8 @@ describe('GET /monitor/online/list', () => {
   });
 
   it('lists every live session and pages them', async () => {
-    const a = await signedIn();
-    await signedIn();
+    const a = await t.signedIn();
+    await t.signedIn();
     const all = await api('GET', '/monitor/online/list');
     expect(all.total).toBe(3);
     const page = await api('GET', '/monitor/online/list', { query: { pageSize: '2', pageNum: '2' } });
@@ -50,13 +45,13 @@ describe('GET /monitor/online/list', () => {
 
   it('answers 401 without a token and 403 without the permission', async () => {
     expect(await codeOf('GET', '/monitor/online/list', { token: '' })).toBe(401);
-    expect(await codeOf('GET', '/monitor/online/list', { token: (await signedIn()).token })).toBe(403);
+    expect(await codeOf('GET', '/monitor/online/list', { token: (await t.signedIn()).token })).toBe(403);
   });
 });
 
 describe('DELETE /monitor/online/:tokenId', () => {
   it('forces a session out so that its token answers 401', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const other = await t.login(u.userName, u.password);
     const listed = await api('GET', '/monitor/online/list', { query: { userName: u.userName } });
     expect(listed.total).toBe(2);
@@ -74,7 +69,7 @@ describe('DELETE /monitor/online/:tokenId', () => {
       code: 500,
       msg: 'tokenId has an invalid value',
     });
-    const u = await signedIn();
+    const u = await t.signedIn();
     const tokenId = tokenIdOf(u.token);
     expect(await codeOf('DELETE', `/monitor/online/${tokenIdOf(admin)}`, { token: u.token })).toBe(403);
     expect(await codeOf('DELETE', `/monitor/online/${tokenId}`, { token: '' })).toBe(401);

@@ -14,10 +14,6 @@ type Opts = { payload?: Record<string, unknown>; query?: Record<string, string>;
 const api = async (method: 'GET' | 'POST' | 'PUT', url: string, o: Opts) =>
   (await t.call({ method, url, lang: 'en_US', ...o })).body;
 
-async function signedIn(over: { password?: string } = {}) {
-  const u = await insertTestUser(t.db, over);
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 const userRow = (userId: number) =>
   t.db.selectFrom('sysUser').selectAll().where('userId', '=', userId).executeTakeFirstOrThrow();
 const loginCode = async (username: string, password: string) =>
@@ -26,7 +22,7 @@ const infoOf = (token: string) => api('GET', '/getInfo', { token });
 
 describe('GET /system/user/profile', () => {
   it('answers the own account with its role names and no password', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const res = await api('GET', '/system/user/profile', { token: u.token });
     expect(res).toMatchObject({ code: 200, roleGroup: '默认成员', postGroup: '' });
     expect(res.data).toMatchObject({ userId: u.userId, userName: u.userName, roles: [{ roleId: 10 }] });
@@ -37,7 +33,7 @@ describe('GET /system/user/profile', () => {
 
 describe('PUT /system/user/profile', () => {
   it('updates the own account', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const payload = {
       nickName: 'Me',
       phoneNumber: '+86 136-0000-111',
@@ -51,7 +47,7 @@ describe('PUT /system/user/profile', () => {
   });
 
   it("refuses another user's phone number and names the broken field", async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const taken = (await userRow((await insertTestUser(t.db)).userId)).phoneNumber;
     const base = { nickName: 'Me', phoneNumber: '13611112222' };
     const clash = await api('PUT', '/system/user/profile', {
@@ -82,7 +78,7 @@ describe('PUT /system/user/profile/updatePwd', () => {
   const url = '/system/user/profile/updatePwd';
 
   it('refuses a wrong old password, an unchanged one and a short new one', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const wrong = await api('PUT', url, {
       query: { oldPassword: 'nope123', newPassword: 'next123' },
       token: u.token,
@@ -108,7 +104,7 @@ describe('PUT /system/user/profile/updatePwd', () => {
 
   for (const carrier of ['query', 'payload'] as const) {
     it(`changes the password sent as ${carrier}, ending the other sessions only`, async () => {
-      const u = await signedIn();
+      const u = await t.signedIn();
       const other = await t.login(u.userName, u.password);
       const passwords = { oldPassword: u.password, newPassword: 'changed1' };
       expect((await api('PUT', url, { [carrier]: passwords, token: u.token })).code).toBe(200);
@@ -137,7 +133,7 @@ describe('PUT /system/user/profile/updatePwd', () => {
   });
 
   it('asks a member who signed in with the initial password to change it', async () => {
-    const u = await signedIn({ password: '123456' });
+    const u = await t.signedIn(undefined, { password: '123456' });
     expect((await infoOf(u.token)).isDefaultModifyPwd).toBe(true);
     expect(
       (await api('PUT', url, { query: { oldPassword: '123456', newPassword: 'mine123' }, token: u.token }))

@@ -1,6 +1,6 @@
 import type { Member, MemberSummary } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
-import { toRoleSummary } from '../users/users.repository.ts';
+import { personMatches, toRoleSummary } from '../users/users.repository.ts';
 import { rolesOfMemberships } from './projects.repository.ts';
 
 export interface ProjectMemberFilter {
@@ -16,15 +16,7 @@ function filtered(db: Db, projectId: number, teamId: number, f: ProjectMemberFil
     .where('up.projectId', '=', projectId)
     .where('u.delFlag', '=', '0');
   if (f.search) {
-    const like = `%${f.search}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb('u.nickName', 'like', like),
-        eb('u.userName', 'like', like),
-        eb('u.phoneNumber', 'like', like),
-        eb('u.email', 'like', like),
-      ]),
-    );
+    q = q.where(personMatches(f.search, true));
   }
   if (f.roleId !== undefined) {
     const roleId = f.roleId;
@@ -117,8 +109,7 @@ export async function listProjectCandidates(
         db.selectFrom('sysUserProject').select('userId').where('projectId', '=', projectId),
       );
     if (search) {
-      const like = `%${search}%`;
-      q = q.where((eb) => eb.or([eb('u.nickName', 'like', like), eb('u.userName', 'like', like)]));
+      q = q.where(personMatches(search, false));
     }
     return q;
   };

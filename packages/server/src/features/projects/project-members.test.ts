@@ -4,7 +4,7 @@ import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
-type Person = Awaited<ReturnType<typeof signedIn>>;
+type Person = Awaited<ReturnType<TestApp['signedIn']>>;
 let lead: Person;
 let padmin: Person;
 let dev: Person;
@@ -12,7 +12,12 @@ let tester: Person;
 let teamId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  [lead, padmin, dev, tester] = [await signedIn(), await signedIn(), await signedIn(), await signedIn()];
+  [lead, padmin, dev, tester] = [
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+  ];
   teamId = await insertTestTeam(t.db, {
     [lead.userId]: [12],
     [padmin.userId]: [5],
@@ -40,13 +45,9 @@ const CREATOR = {
 };
 const NOT_FOUND = { code: 500, msg: 'This member was not found in the project' };
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 /** Someone in the team (optionally locked) who is in no project yet. */
 async function teammate(isLock = 0) {
-  const u = await signedIn();
+  const u = await t.signedIn();
   await t.db
     .insertInto('sysUserTeam')
     .values({ teamId, userId: u.userId, isLock, createTime: null })
@@ -165,7 +166,7 @@ describe('POST /system/project/:projectId/member', () => {
     const projectId = await project();
     const both = await teammate();
     // Platform roles 2 (back office) and 3 (which grants project edits outside teams) count for nothing here.
-    const platformDev = await signedIn([2, 3, 10]);
+    const platformDev = await t.signedIn([2, 3, 10]);
     await t.db
       .insertInto('sysUserTeam')
       .values({ teamId, userId: platformDev.userId, isLock: 0, createTime: null })

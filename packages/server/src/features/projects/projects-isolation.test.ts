@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test/factories.ts';
+import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
-type Person = Awaited<ReturnType<typeof signedIn>>;
+type Person = Awaited<ReturnType<TestApp['signedIn']>>;
 let ownerB: Person;
 let devB: Person;
 let teamA: number;
@@ -12,7 +12,7 @@ let teamB: number;
 let projectB: number;
 beforeAll(async () => {
   t = await createTestApp();
-  [ownerB, devB] = [await signedIn(), await signedIn()];
+  [ownerB, devB] = [await t.signedIn(), await t.signedIn()];
   teamB = await insertTestTeam(t.db, { [ownerB.userId]: [12], [devB.userId]: [5] }, 'Team B');
   projectB = await insertTestProject(
     t.db,
@@ -31,10 +31,6 @@ const api = async (token: string, method: Method, url: string, payload?: InjectO
 const NO_PROJECT = { code: 403, msg: 'No permission to access this project!' };
 const MISSING = 987_654;
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 async function joinTeam(teamId: number, userId: number, roleIds: number[], isLock = 0) {
   const m = await t.db
     .insertInto('sysUserTeam')
@@ -89,7 +85,7 @@ async function refusedEverywhere(who: Person, projectIds: number[]) {
 
 describe('project isolation', () => {
   it('a member of team A gets the bare 403 on every endpoint of a project of team B, and for an id that does not exist', async () => {
-    const intruder = await signedIn();
+    const intruder = await t.signedIn();
     await joinTeam(teamA, intruder.userId, [12]);
     await insertTestProject(t.db, teamA, { [intruder.userId]: [11] });
     // An archived project does not tell it is archived.
@@ -99,13 +95,13 @@ describe('project isolation', () => {
   });
 
   it('platform roles open nothing either', async () => {
-    const intruder = await signedIn([2, 3, 10]);
+    const intruder = await t.signedIn([2, 3, 10]);
     await joinTeam(teamA, intruder.userId, [4]);
     await refusedEverywhere(intruder, [projectB, MISSING]);
   });
 
   it('a member of the same team, even its admin, is refused a project they are not in', async () => {
-    const teamAdmin = await signedIn();
+    const teamAdmin = await t.signedIn();
     await joinTeam(teamB, teamAdmin.userId, [4]);
     await refusedEverywhere(teamAdmin, [projectB]);
     // They do see it listed in the team, without being a member.
@@ -114,7 +110,7 @@ describe('project isolation', () => {
   });
 
   it('a project member locked in the team is refused the project', async () => {
-    const locked = await signedIn();
+    const locked = await t.signedIn();
     await joinTeam(teamB, locked.userId, [4], 1);
     await t.db
       .insertInto('sysUserProject')
@@ -135,7 +131,7 @@ describe('project isolation', () => {
   });
 
   it('a project of a deleted team is refused, even though the project row itself was live', async () => {
-    const owner = await signedIn();
+    const owner = await t.signedIn();
     const team = await insertTestTeam(t.db, { [owner.userId]: [12] });
     const p = await insertTestProject(t.db, team, { [owner.userId]: [11] });
     await t.db.updateTable('sysTeam').set({ isDel: 1 }).where('teamId', '=', team).execute();
@@ -143,7 +139,7 @@ describe('project isolation', () => {
   });
 
   it('removal from a project takes effect on the very next call', async () => {
-    const member = await signedIn();
+    const member = await t.signedIn();
     await joinTeam(teamB, member.userId, [5]);
     expect(
       await api(ownerB.token, 'POST', `/system/project/${projectB}/member`, {
@@ -165,13 +161,13 @@ describe('project isolation', () => {
   });
 
   it('a project admin cannot pull in someone from another team', async () => {
-    const padmin = await signedIn();
+    const padmin = await t.signedIn();
     await joinTeam(teamB, padmin.userId, [5]);
     await api(ownerB.token, 'POST', `/system/project/${projectB}/member`, {
       memberIds: [padmin.userId],
       roleIds: [6],
     });
-    const foreigner = await signedIn();
+    const foreigner = await t.signedIn();
     await joinTeam(teamA, foreigner.userId, [5]);
     const before = await snapshot();
     const res = await api(padmin.token, 'POST', `/system/project/${projectB}/member`, {
@@ -189,7 +185,7 @@ describe('project isolation', () => {
 
 describe('roles inside a project', () => {
   it('are the project roles only: a team administrator who is an outsider there cannot manage it', async () => {
-    const admin = await signedIn();
+    const admin = await t.signedIn();
     await joinTeam(teamB, admin.userId, [4]);
     const m = await t.db
       .insertInto('sysUserProject')

@@ -15,14 +15,9 @@ const api = async (token: string, method: Method, url: string, o: Opts = {}) =>
   (await t.call({ method, url, token, lang: 'en_US', ...o })).body;
 const OK = { code: 200, msg: 'Operation succeeded' };
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
-
 describe('GET /system/project/list', () => {
   it('offers the tabs all, participated, managed, archived and followed, followed ones first', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const owner = await insertTestUser(t.db);
     const team = await insertTestTeam(t.db, { [u.userId]: [5], [owner.userId]: [12] });
     const at = (s: number) => ({ createTime: `2026-01-01 00:00:0${s}` });
@@ -110,7 +105,7 @@ describe('GET /system/project/list', () => {
   });
 
   it('filters by name and answers only for a team the caller is in', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const team = await insertTestTeam(t.db, { [u.userId]: [5] });
     const p = await insertTestProject(t.db, team, { [u.userId]: [7] }, { name: 'Needle in the haystack' });
     await insertTestProject(t.db, team, { [u.userId]: [7] }, { name: 'Hay' });

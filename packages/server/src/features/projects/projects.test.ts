@@ -4,7 +4,7 @@ import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
-type Person = Awaited<ReturnType<typeof signedIn>>;
+type Person = Awaited<ReturnType<TestApp['signedIn']>>;
 let lead: Person;
 let teamAdmin: Person;
 let dev: Person;
@@ -12,7 +12,12 @@ let tester: Person;
 let teamId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  [lead, teamAdmin, dev, tester] = [await signedIn(), await signedIn(), await signedIn(), await signedIn()];
+  [lead, teamAdmin, dev, tester] = [
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+  ];
   teamId = await insertTestTeam(t.db, {
     [lead.userId]: [12],
     [teamAdmin.userId]: [4],
@@ -37,10 +42,6 @@ const NO_PROJECT = { code: 403, msg: 'No permission to access this project!' };
 const ARCHIVED = { code: 500, msg: 'The project is archived: it can be read but not changed' };
 const WRONG_PASSWORD = { code: 500, msg: 'Wrong password: nothing was changed' };
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 const projectRow = (projectId: number) =>
   t.db.selectFrom('sysProject').selectAll().where('projectId', '=', projectId).executeTakeFirstOrThrow();
 const projectsNamed = (projectName: string) =>
@@ -155,7 +156,7 @@ describe('POST /system/project', () => {
 describe('GET and PUT /system/project', () => {
   it('shows a project to its members; the creator and project admins edit it, a developer (7) cannot', async () => {
     const projectId = await standard({ name: 'Before' });
-    const admin6 = await signedIn();
+    const admin6 = await t.signedIn();
     await t.db
       .insertInto('sysUserTeam')
       .values({ teamId, userId: admin6.userId, isLock: 0, createTime: null })

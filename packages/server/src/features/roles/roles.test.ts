@@ -16,10 +16,6 @@ const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, o: Op
   (await t.call({ method, url, token: admin, lang: 'en_US', ...o })).body;
 const codeOf = async (...args: Parameters<typeof api>): Promise<number> => (await api(...args)).code;
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 const roleRow = (roleId: number) =>
   t.db.selectFrom('sysRole').selectAll().where('roleId', '=', roleId).executeTakeFirstOrThrow();
 const menusOf = async (roleId: number) =>
@@ -49,7 +45,7 @@ describe('role lists and details', () => {
     const one = await api('GET', '/system/role/list', { query: { roleName: '默认成员' } });
     expect(one).toMatchObject({ total: 1, rows: [{ roleId: 10, roleKey: 'default', admin: false }] });
     expect(await codeOf('GET', '/system/role/list', { token: '' })).toBe(401);
-    expect(await codeOf('GET', '/system/role/list', { token: (await signedIn()).token })).toBe(403);
+    expect(await codeOf('GET', '/system/role/list', { token: (await t.signedIn()).token })).toBe(403);
   });
 
   it('answers one role, all roles, and names a missing one', async () => {
@@ -59,7 +55,7 @@ describe('role lists and details', () => {
     });
     expect((await api('GET', '/system/role/optionselect')).data.length).toBeGreaterThanOrEqual(12);
     expect(await api('GET', '/system/role/9999')).toEqual({ code: 500, msg: 'The role does not exist' });
-    expect(await codeOf('GET', '/system/role/10', { token: (await signedIn()).token })).toBe(403);
+    expect(await codeOf('GET', '/system/role/10', { token: (await t.signedIn()).token })).toBe(403);
   });
 });
 
@@ -98,7 +94,7 @@ describe('POST and PUT /system/role', () => {
     expect(
       await t.db.selectFrom('sysRole').select('roleId').where('roleKey', '=', 'fresh.key').execute(),
     ).toEqual([]);
-    const member = await signedIn();
+    const member = await t.signedIn();
     const denied = await api('POST', '/system/role', {
       payload: { ...taken, roleName: 'Fresh' },
       token: member.token,
@@ -144,7 +140,7 @@ describe('grants reach the holder', () => {
     (await api('GET', '/getInfo', { token })).permissions as string[];
 
   it('gives and takes back a permission through the role menus and the role status', async () => {
-    const member = await signedIn();
+    const member = await t.signedIn();
     expect(await permissionsOf(member.token)).not.toContain('system:dict:list');
     expect(await codeOf('GET', '/system/dict/type/list', { token: member.token })).toBe(403);
     const roleId = await newRole({ menuIds: [105] });
@@ -191,7 +187,7 @@ describe('DELETE /system/role/:roleIds', () => {
       'The super administrator role cannot be changed',
     );
     expect((await roleRow(1)).delFlag).toBe('0');
-    const member = await signedIn();
+    const member = await t.signedIn();
     expect(await codeOf('DELETE', `/system/role/${await newRole()}`, { token: member.token })).toBe(403);
   });
 });
@@ -248,7 +244,7 @@ describe('users of a role', () => {
     const revoke = await api('PUT', '/system/role/authUser/cancel', { payload: { roleId: 1, userId: 1 } });
     expect(revoke.msg).toBe('The super administrator role cannot be changed');
     expect(await holdersOf(1)).toEqual([1]);
-    const member = await signedIn();
+    const member = await t.signedIn();
     const query = { roleId: '2', userIds: String(member.userId) };
     expect(await codeOf('PUT', '/system/role/authUser/selectAll', { query, token: member.token })).toBe(403);
     expect(await holdersOf(2)).not.toContain(member.userId);
@@ -264,7 +260,7 @@ describe('guards of the remaining routes', () => {
   it('answers 401 without a token and 403 to a member, and changes nothing', async () => {
     const roleId = await newRole({ roleName: 'Guarded' });
     const holder = await insertTestUser(t.db, { roleIds: [roleId] });
-    const member = await signedIn();
+    const member = await t.signedIn();
     const bulk = { roleId: String(roleId), userIds: String(holder.userId) };
     const routes: Array<Parameters<typeof api>> = [
       ['GET', '/system/role/optionselect'],

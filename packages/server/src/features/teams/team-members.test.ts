@@ -5,14 +5,14 @@ import { insertTestTeam, insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
-type Person = Awaited<ReturnType<typeof signedIn>>;
+type Person = Awaited<ReturnType<TestApp['signedIn']>>;
 let creator: Person;
 let teamAdmin: Person;
 let ordinary: Person;
 let teamId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  [creator, teamAdmin, ordinary] = [await signedIn(), await signedIn(), await signedIn()];
+  [creator, teamAdmin, ordinary] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
   teamId = await insertTestTeam(t.db, {
     [creator.userId]: [12],
     [teamAdmin.userId]: [4],
@@ -30,10 +30,6 @@ const FORBIDDEN = { code: 403, msg: 'No permission for this operation; ask an ad
 const OK = { code: 200, msg: 'Operation succeeded' };
 const ROLE_INVALID = { code: 500, msg: 'Only the team roles Administrator and Ordinary can be given' };
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 async function teamRolesOf(userId: number, team = teamId) {
   const rows = await t.db
     .selectFrom('sysUserTeam as ut')
@@ -270,7 +266,7 @@ describe('PUT /system/team/:teamId/member/:memberId/roles', () => {
 
 describe('PUT /system/team/:teamId/member/:memberId/role (lock)', () => {
   it('locks a member out of the team at once and unlocks them', async () => {
-    const m = await signedIn();
+    const m = await t.signedIn();
     await api(creator.token, 'POST', url('/invite'), { payload: { memberIds: [m.userId], roleIds: [5] } });
     expect(
       (await api(m.token, 'PUT', '/system/user-config', { payload: { currentTeamId: teamId } })).code,

@@ -1,10 +1,10 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test/factories.ts';
+import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
-type Person = Awaited<ReturnType<typeof signedIn>>;
+type Person = Awaited<ReturnType<TestApp['signedIn']>>;
 let ownerB: Person;
 let memberB: Person;
 let teamA: number;
@@ -12,7 +12,7 @@ let teamB: number;
 let projectB: number;
 beforeAll(async () => {
   t = await createTestApp();
-  [ownerB, memberB] = [await signedIn(), await signedIn()];
+  [ownerB, memberB] = [await t.signedIn(), await t.signedIn()];
   teamB = await insertTestTeam(t.db, { [ownerB.userId]: [12], [memberB.userId]: [5] }, 'Team B');
   projectB = await insertTestProject(t.db, teamB, { [ownerB.userId]: [11], [memberB.userId]: [7] });
   teamA = await insertTestTeam(t.db, {}, 'Team A');
@@ -27,10 +27,6 @@ const NO_TEAM = { code: 403, msg: 'No permission to access this team' };
 const FORBIDDEN = { code: 403, msg: 'No permission for this operation; ask an administrator to grant it' };
 const MISSING = 987_654;
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 async function joinTeam(teamId: number, userId: number, roleIds: number[], isLock = 0) {
   const m = await t.db
     .insertInto('sysUserTeam')
@@ -100,13 +96,13 @@ async function refusedEverywhere(who: Person, teamIds: number[]) {
 
 describe('a member of team A calling team B', () => {
   it('gets the bare 403 on every team, member and project endpoint, for B and for an id that does not exist', async () => {
-    const intruder = await signedIn();
+    const intruder = await t.signedIn();
     await joinTeam(teamA, intruder.userId, [12]);
     await refusedEverywhere(intruder, [teamB, MISSING]);
   });
 
   it('learns nothing from a deleted team either', async () => {
-    const intruder = await signedIn();
+    const intruder = await t.signedIn();
     await joinTeam(teamA, intruder.userId, [12]);
     const gone = await insertTestTeam(t.db, { [ownerB.userId]: [12] });
     await t.db.updateTable('sysTeam').set({ isDel: 1 }).where('teamId', '=', gone).execute();
@@ -116,7 +112,7 @@ describe('a member of team A calling team B', () => {
   });
 
   it('platform roles open nothing: the back-office (2) and outsider (3) roles are no way in', async () => {
-    const intruder = await signedIn([2, 3, 10]);
+    const intruder = await t.signedIn([2, 3, 10]);
     await joinTeam(teamA, intruder.userId, [4]);
     await refusedEverywhere(intruder, [teamB, MISSING]);
   });
@@ -124,7 +120,7 @@ describe('a member of team A calling team B', () => {
 
 describe('inside a team only team roles count', () => {
   it('an ordinary member (5) holding platform roles that grant team edits still cannot manage the team', async () => {
-    const insider = await signedIn([2, 3, 10]);
+    const insider = await t.signedIn([2, 3, 10]);
     await joinTeam(teamB, insider.userId, [5]);
     const before = await snapshot();
     const denied: Array<[Method, string, InjectOptions['payload']?]> = [
@@ -148,7 +144,7 @@ describe('inside a team only team roles count', () => {
   });
 
   it('a team admin (4) manages members and edits, but cannot delete the team', async () => {
-    const teamAdmin = await signedIn();
+    const teamAdmin = await t.signedIn();
     await joinTeam(teamB, teamAdmin.userId, [4]);
     expect(
       await api(teamAdmin.token, 'DELETE', `/system/team/${teamB}`, { password: teamAdmin.password }),
@@ -168,7 +164,7 @@ describe('inside a team only team roles count', () => {
 
 describe('a locked member', () => {
   it('is refused by the team and by its projects, as if they were not in it', async () => {
-    const locked = await signedIn();
+    const locked = await t.signedIn();
     await joinTeam(teamB, locked.userId, [4], 1);
     await t.db
       .insertInto('sysUserProject')

@@ -2,7 +2,7 @@ import type { Member, MemberSummary, Team } from '@buglet/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { TeamTable } from '../../db/schema.ts';
-import { type RoleRow, toRoleSummary } from '../users/users.repository.ts';
+import { personMatches, type RoleRow, toRoleSummary } from '../users/users.repository.ts';
 
 export type TeamRow = Selectable<TeamTable>;
 
@@ -91,15 +91,7 @@ function filteredMembers(db: Db, teamId: number, f: MemberFilter) {
     .where('ut.teamId', '=', teamId)
     .where('u.delFlag', '=', '0');
   if (f.search) {
-    const like = `%${f.search}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb('u.nickName', 'like', like),
-        eb('u.userName', 'like', like),
-        eb('u.phoneNumber', 'like', like),
-        eb('u.email', 'like', like),
-      ]),
-    );
+    q = q.where(personMatches(f.search, true));
   }
   if (f.excludeMembers && f.excludeMembers.length > 0) q = q.where('u.userId', 'not in', f.excludeMembers);
   return q;
@@ -198,8 +190,7 @@ export async function listNonMembers(
         db.selectFrom('sysUserTeam').select('userId').where('teamId', '=', teamId),
       );
     if (search) {
-      const like = `%${search}%`;
-      q = q.where((eb) => eb.or([eb('u.nickName', 'like', like), eb('u.userName', 'like', like)]));
+      q = q.where(personMatches(search, false));
     }
     return q;
   };

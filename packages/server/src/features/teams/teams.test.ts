@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test/factories.ts';
+import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -27,10 +27,6 @@ const NO_TEAM = { code: 403, msg: 'No permission to access this team' };
 const NO_PROJECT = { code: 403, msg: 'No permission to access this project!' };
 const WRONG_PASSWORD = { code: 500, msg: 'Wrong password: nothing was changed' };
 
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 const teamRow = (teamId: number) =>
   t.db.selectFrom('sysTeam').selectAll().where('teamId', '=', teamId).executeTakeFirstOrThrow();
 const projectRow = (projectId: number) =>
@@ -59,7 +55,7 @@ const standIn = async (token: string, payload: Record<string, number>) =>
 
 describe('POST /system/team', () => {
   it('creates a team whose creator holds the team-creator role (12)', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const payload = { teamName: 'Alpha', teamIcon: ICON, introduce: 'The first team' };
     const res = await api(u.token, 'POST', '/system/team', { payload });
     expect(res).toMatchObject({
@@ -80,7 +76,7 @@ describe('POST /system/team', () => {
   });
 
   it('requires a name and an uploaded icon, and refuses a name a live team holds', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const create = (payload: Record<string, unknown>) => api(u.token, 'POST', '/system/team', { payload });
     expect(await create({ teamIcon: ICON })).toEqual({ code: 500, msg: 'The team name cannot be empty' });
     expect((await create({ teamName: '   ', teamIcon: ICON })).msg).toBe('The team name cannot be empty');
@@ -104,7 +100,7 @@ describe('POST /system/team', () => {
   });
 
   it('needs system:team:add, which the default role grants', async () => {
-    const roleless = await signedIn([]);
+    const roleless = await t.signedIn([]);
     const payload = { teamName: 'Nobody', teamIcon: ICON };
     expect(await api(roleless.token, 'POST', '/system/team', { payload })).toEqual(FORBIDDEN);
     expect(await teamsNamed('Nobody')).toEqual([]);
@@ -114,7 +110,7 @@ describe('POST /system/team', () => {
 
 describe('GET /system/team/my', () => {
   it('lists the live teams the caller belongs to and is not locked out of', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const a = await insertTestTeam(t.db, { [u.userId]: [5] });
     const locked = await insertTestTeam(t.db, { [u.userId]: [5] });
     await t.db.updateTable('sysUserTeam').set({ isLock: 1 }).where('teamId', '=', locked).execute();
@@ -138,7 +134,7 @@ describe('GET /system/team/my', () => {
 
 describe('PUT /system/team', () => {
   it('lets the creator and a team admin (4) edit the base info; an ordinary member (5) is refused', async () => {
-    const [creator, teamAdmin, ordinary] = [await signedIn(), await signedIn(), await signedIn()];
+    const [creator, teamAdmin, ordinary] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
     const teamId = await insertTestTeam(t.db, {
       [creator.userId]: [12],
       [teamAdmin.userId]: [4],
@@ -166,7 +162,7 @@ describe('PUT /system/team', () => {
   });
 
   it('validates like creation and keeps names unique among live teams', async () => {
-    const creator = await signedIn();
+    const creator = await t.signedIn();
     const teamId = await insertTestTeam(t.db, { [creator.userId]: [12] }, 'Delta');
     await insertTestTeam(t.db, {}, 'Epsilon');
     const edit = (payload: Record<string, unknown>) =>
@@ -190,7 +186,7 @@ describe('PUT /system/team', () => {
 describe('DELETE /system/team/:teamId', () => {
   /** A team with a creator, an admin and an ordinary member standing in one of its projects. */
   async function populated(name: string) {
-    const [creator, teamAdmin, ordinary] = [await signedIn(), await signedIn(), await signedIn()];
+    const [creator, teamAdmin, ordinary] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
     const teamId = await insertTestTeam(
       t.db,
       { [creator.userId]: [12], [teamAdmin.userId]: [4], [ordinary.userId]: [5] },
@@ -233,7 +229,7 @@ describe('DELETE /system/team/:teamId', () => {
     const { creator, ordinary, teamId, projectId } = await populated('Theta');
     const other = await insertTestProject(t.db, teamId, { [creator.userId]: [11] });
     // Someone whose current team moved on while their current project stayed in this team.
-    const wanderer = await signedIn();
+    const wanderer = await t.signedIn();
     const elsewhere = await insertTestTeam(t.db, { [wanderer.userId]: [5] });
     await t.db
       .insertInto('sysUserTeam')

@@ -1,5 +1,5 @@
 import { type RoleSummary, SUPER_ADMIN_ID, type User } from '@buglet/contracts';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { RoleTable, UserTable } from '../../db/schema.ts';
 
@@ -149,4 +149,15 @@ export async function ensureUserConfig(db: Db, userId: number) {
     .values({ userId, currentTeamId: 0, currentProjectId: 0, lifeContent: null })
     .onConflict((oc) => oc.column('userId').doNothing())
     .execute();
+}
+
+/**
+ * A person (table alias `u`) matches a search when their name or account contains it, or, where
+ * contact data may be searched (members of one's own team or project), their phone or e-mail.
+ */
+export function personMatches(search: string, isContactSearched: boolean) {
+  const like = `%${search}%`;
+  return isContactSearched
+    ? sql<boolean>`(u.nick_name like ${like} or u.user_name like ${like} or u.phone_number like ${like} or u.email like ${like})`
+    : sql<boolean>`(u.nick_name like ${like} or u.user_name like ${like})`;
 }

@@ -20,10 +20,6 @@ const codeOf = async (...args: Parameters<typeof api>): Promise<number> => (awai
 let phoneSeq = 0;
 const nextPhone = () => `1370000${String(++phoneSeq).padStart(4, '0')}`;
 /** A real user with a live session; role 2 ('common') holds the whole back office. */
-async function signedIn(roleIds?: number[]) {
-  const u = await insertTestUser(t.db, roleIds ? { roleIds } : {});
-  return { ...u, token: await t.login(u.userName, u.password) };
-}
 const userRow = (userId: number) =>
   t.db.selectFrom('sysUser').selectAll().where('userId', '=', userId).executeTakeFirstOrThrow();
 const roleIdsOf = async (userId: number) => {
@@ -51,12 +47,12 @@ describe('GET /system/user/list', () => {
   it('answers 401 without a token and 403 to anyone without system:user:list', async () => {
     const anonymous = await t.call({ method: 'GET', url: '/system/user/list' });
     expect(anonymous).toMatchObject({ status: 200, body: { code: 401 } });
-    const roleless = await signedIn([]);
+    const roleless = await t.signedIn([]);
     expect(await codeOf('GET', '/system/user/list', { token: roleless.token })).toBe(403);
     // Team inviters pick people through /system/team/{id}/not-member, which shows no contact data.
-    const member = await signedIn();
+    const member = await t.signedIn();
     expect(await codeOf('GET', '/system/user/list', { token: member.token })).toBe(403);
-    const backOffice = await signedIn([2]);
+    const backOffice = await t.signedIn([2]);
     expect(await codeOf('GET', '/system/user/list', { token: backOffice.token })).toBe(200);
   });
 });
@@ -73,7 +69,7 @@ describe('GET /system/user/:userId', () => {
     expect(JSON.stringify(res)).not.toContain(NO_PASSWORD);
     expect((await api('GET', '/system/user/')).roles).toHaveLength(3);
     expect(await api('GET', '/system/user/99999')).toEqual({ code: 500, msg: 'The member does not exist' });
-    const member = await signedIn();
+    const member = await t.signedIn();
     expect(await codeOf('GET', `/system/user/${u.userId}`, { token: member.token })).toBe(403);
   });
 });
@@ -132,7 +128,7 @@ describe('POST /system/user', () => {
 
   it('answers 401 and 403', async () => {
     expect((await create(fresh({ userName: 'nobody1' }), '')).code).toBe(401);
-    expect((await create(fresh({ userName: 'nobody1' }), (await signedIn()).token)).code).toBe(403);
+    expect((await create(fresh({ userName: 'nobody1' }), (await t.signedIn()).token)).code).toBe(403);
     expect(await named('nobody1')).toEqual([]);
   });
 });
@@ -163,7 +159,7 @@ describe('PUT /system/user', () => {
     expect(await userRow(1)).toMatchObject({ nickName: 'Boss', status: '0' });
     expect(await roleIdsOf(1)).toEqual([1]);
     expect(await codeOf('GET', '/getInfo')).toBe(200);
-    const other = await signedIn([2]);
+    const other = await t.signedIn([2]);
     const res = await api('PUT', '/system/user', {
       payload: { ...self, nickName: 'Hijacked' },
       token: other.token,
@@ -173,7 +169,7 @@ describe('PUT /system/user', () => {
   });
 
   it('ends the sessions of a user it disables', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     const payload = { userId: u.userId, nickName: 'Off', phoneNumber: nextPhone(), status: '1' };
     expect(await codeOf('PUT', '/system/user', { payload })).toBe(200);
     expect(await sessionsOf(u.userId)).toEqual([]);
@@ -183,7 +179,7 @@ describe('PUT /system/user', () => {
 
 describe('DELETE /system/user/:userIds', () => {
   it('soft-deletes several users, drops their roles and ends their sessions', async () => {
-    const a = await signedIn();
+    const a = await t.signedIn();
     const b = await insertTestUser(t.db);
     expect(await codeOf('DELETE', `/system/user/${a.userId},${b.userId}`)).toBe(200);
     expect((await userRow(a.userId)).delFlag).toBe('2');
@@ -197,7 +193,7 @@ describe('DELETE /system/user/:userIds', () => {
   });
 
   it('refuses to delete yourself or the super administrator', async () => {
-    const other = await signedIn([2]);
+    const other = await t.signedIn([2]);
     expect(await api('DELETE', `/system/user/${other.userId}`, { token: other.token })).toEqual({
       code: 500,
       msg: 'You cannot delete the account you are signed in with',
@@ -210,7 +206,7 @@ describe('DELETE /system/user/:userIds', () => {
     expect((await userRow(1)).delFlag).toBe('0');
     expect((await userRow(other.userId)).delFlag).toBe('0');
     expect((await api('DELETE', '/system/user/3,x')).msg).toBe('Malformed id list: 3,x');
-    const member = await signedIn();
+    const member = await t.signedIn();
     expect(await codeOf('DELETE', `/system/user/${other.userId}`, { token: member.token })).toBe(403);
     expect((await userRow(other.userId)).delFlag).toBe('0');
   });
@@ -237,14 +233,14 @@ describe('PUT /system/user/resetPwd', () => {
       payload: { userId: u.userId, password: 'abc' },
     });
     expect(short.msg).toBe('The password must be 5 to 20 characters long');
-    const other = await signedIn([2]);
+    const other = await t.signedIn([2]);
     const boss = await api('PUT', '/system/user/resetPwd', {
       payload: { userId: 1, password: 'fresh99' },
       token: other.token,
     });
     expect(boss.msg).toBe('The super administrator cannot be changed this way');
     expect(await bcrypt.compare('cat2bug', (await userRow(1)).password)).toBe(true);
-    const member = await signedIn();
+    const member = await t.signedIn();
     const payload = { userId: u.userId, password: 'x12345' };
     expect(await codeOf('PUT', '/system/user/resetPwd', { payload, token: member.token })).toBe(403);
     expect(await bcrypt.compare('x12345', (await userRow(u.userId)).password)).toBe(false);
@@ -253,7 +249,7 @@ describe('PUT /system/user/resetPwd', () => {
 
 describe('PUT /system/user/changeStatus', () => {
   it('disables a user, ends its sessions and never disables the super administrator', async () => {
-    const u = await signedIn();
+    const u = await t.signedIn();
     expect(
       await codeOf('PUT', '/system/user/changeStatus', { payload: { userId: u.userId, status: '1' } }),
     ).toBe(200);
@@ -294,7 +290,7 @@ describe('/system/user/authRole', () => {
     const boss = await api('PUT', '/system/user/authRole', { query: { userId: '1', roleIds: '10' } });
     expect(boss.msg).toBe('The super administrator cannot be changed this way');
     expect(await roleIdsOf(1)).toEqual([1]);
-    const member = await signedIn();
+    const member = await t.signedIn();
     const denied = await api('PUT', '/system/user/authRole', {
       query: { userId, roleIds: '2' },
       token: member.token,
@@ -307,7 +303,7 @@ describe('/system/user/authRole', () => {
 describe('guards of the remaining routes', () => {
   it('answers 401 without a token and 403 to a member, and changes nothing', async () => {
     const u = await insertTestUser(t.db);
-    const member = await signedIn();
+    const member = await t.signedIn();
     const routes: Array<Parameters<typeof api>> = [
       ['PUT', '/system/user', { payload: { userId: u.userId, nickName: 'X', phoneNumber: nextPhone() } }],
       ['PUT', '/system/user/changeStatus', { payload: { userId: u.userId, status: '1' } }],

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './defect.ts';
 export * from './envelope.ts';
 export * from './format.ts';
 export * from './limits.ts';

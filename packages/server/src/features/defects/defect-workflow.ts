@@ -1,0 +1,164 @@
+import { type DefectAction, DefectLogType, DefectState } from '@buglet/contracts';
+
+/**
+ * The defect workflow as a pure function: from a defect, an actor and a request, either the
+ * change to make or the reason it is refused. The service loads the facts and writes the result;
+ * every rule lives here.
+ */
+
+export interface DefectFacts {
+  state: DefectState;
+  handleBy: readonly number[];
+  createById: number;
+  /** Who submitted the latest fix: a rejection returns the defect to them. */
+  lastFixerId: number | null;
+}
+
+export interface Actor {
+  userId: number;
+  permissions: ReadonlySet<string>;
+  /** Holds the project creator or project admin role: may assign, close and reopen any defect. */
+  isManager: boolean;
+}
+
+export interface ProjectPeople {
+  members: ReadonlySet<number>;
+  testers: ReadonlySet<number>;
+}
+
+export interface ActionRequest {
+  receiveBy: readonly number[];
+  reason: string;
+}
+
+export interface Transition {
+  state: DefectState;
+  handleBy: number[];
+  lastFixerId: number | null;
+  logType: DefectLogType;
+  logReceiveBy: number[];
+}
+
+export type Refusal =
+  | { kind: 'forbidden' }
+  | { kind: 'state'; action: DefectAction; state: DefectState }
+  | { kind: 'not-handler'; action: DefectAction }
+  | { kind: 'not-involved'; action: DefectAction }
+  | { kind: 'reason-required'; action: DefectAction }
+  | { kind: 'receivers-required' }
+  | { kind: 'not-member'; userId: number }
+  | { kind: 'reviewer-required' };
+
+export type Outcome = { ok: true; change: Transition } | { ok: false; refusal: Refusal };
+
+const PERMISSION: Record<DefectAction, string> = {
+  assign: 'system:defect:assign',
+  repair: 'system:defect:repair',
+  pass: 'system:defect:pass',
+  reject: 'system:defect:reject',
+  close: 'system:defect:close',
+  open: 'system:defect:open',
+};
+
+/** The states each action may start from. */
+const FROM: Record<DefectAction, readonly DefectState[]> = {
+  assign: [DefectState.PROCESSING, DefectState.AUDIT, DefectState.REJECTED],
+  repair: [DefectState.PROCESSING, DefectState.REJECTED],
+  pass: [DefectState.AUDIT],
+  reject: [DefectState.AUDIT],
+  close: [DefectState.PROCESSING, DefectState.AUDIT, DefectState.REJECTED, DefectState.RESOLVED],
+  open: [DefectState.CLOSED, DefectState.RESOLVED],
+};
+
+const refuse = (refusal: Refusal): Outcome => ({ ok: false, refusal });
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+function holds(actor: Actor, permission: string): boolean {
+  return actor.permissions.has('*:*:*') || actor.permissions.has(permission);
+}
+
+/** Checks in a fixed order, so the message names the first thing that is wrong. */
+export function decide(
+  action: DefectAction,
+  defect: DefectFacts,
+  actor: Actor,
+  people: ProjectPeople,
+  request: ActionRequest,
+): Outcome {
+  if (!holds(actor, PERMISSION[action])) return refuse({ kind: 'forbidden' });
+  if (!FROM[action].includes(defect.state)) return refuse({ kind: 'state', action, state: defect.state });
+
+  const isHandler = defect.handleBy.includes(actor.userId);
+  const isInvolved = isHandler || defect.createById === actor.userId || actor.isManager;
+  const reason = request.reason.trim();
+  const receivers = unique(request.receiveBy);
+
+  switch (action) {
+    case 'assign': {
+      if (!isInvolved) return refuse({ kind: 'not-involved', action });
+      if (receivers.length === 0) return refuse({ kind: 'receivers-required' });
+      const stranger = receivers.find((id) => !people.members.has(id));
+      if (stranger !== undefined) return refuse({ kind: 'not-member', userId: stranger });
+      return ok(defect.state, receivers, defect.lastFixerId, DefectLogType.ASSIGN, receivers);
+    }
+    case 'repair': {
+      if (!isHandler) return refuse({ kind: 'not-handler', action });
+      const [reviewer] = receivers;
+      if (receivers.length !== 1 || reviewer === undefined || !people.testers.has(reviewer)) {
+        return refuse({ kind: 'reviewer-required' });
+      }
+      return ok(DefectState.AUDIT, [reviewer], actor.userId, DefectLogType.REPAIR, [reviewer]);
+    }
+    case 'pass': {
+      if (!isHandler) return refuse({ kind: 'not-handler', action });
+      return ok(DefectState.CLOSED, [...defect.handleBy], defect.lastFixerId, DefectLogType.PASS, []);
+    }
+    case 'reject': {
+      if (!isHandler) return refuse({ kind: 'not-handler', action });
+      if (!reason) return refuse({ kind: 'reason-required', action });
+      const back = [defect.lastFixerId ?? defect.createById];
+      return ok(DefectState.REJECTED, back, defect.lastFixerId, DefectLogType.REJECTED, back);
+    }
+    case 'close': {
+      if (!isInvolved) return refuse({ kind: 'not-involved', action });
+      if (!reason) return refuse({ kind: 'reason-required', action });
+      return ok(DefectState.CLOSED, [...defect.handleBy], defect.lastFixerId, DefectLogType.CLOSED, []);
+    }
+    case 'open': {
+      if (!isInvolved) return refuse({ kind: 'not-involved', action });
+      if (!reason) return refuse({ kind: 'reason-required', action });
+      const stranger = receivers.find((id) => !people.members.has(id));
+      if (stranger !== undefined) return refuse({ kind: 'not-member', userId: stranger });
+      const handlers = receivers.length > 0 ? receivers : [...defect.handleBy];
+      return ok(DefectState.PROCESSING, handlers, null, DefectLogType.OPEN, receivers);
+    }
+  }
+}
+
+function ok(
+  state: DefectState,
+  handleBy: number[],
+  lastFixerId: number | null,
+  logType: DefectLogType,
+  logReceiveBy: number[],
+): Outcome {
+  return { ok: true, change: { state, handleBy, lastFixerId, logType, logReceiveBy } };
+}
+
+/** The actions an actor may take now, for the defect view's buttons (same rules, no request yet). */
+export function availableActions(defect: DefectFacts, actor: Actor): DefectAction[] {
+  const probe: Record<DefectAction, ActionRequest> = {
+    assign: { receiveBy: [actor.userId], reason: 'x' },
+    repair: { receiveBy: [], reason: 'x' },
+    pass: { receiveBy: [], reason: 'x' },
+    reject: { receiveBy: [], reason: 'x' },
+    close: { receiveBy: [], reason: 'x' },
+    open: { receiveBy: [], reason: 'x' },
+  };
+  const everyone: ProjectPeople = { members: new Set([actor.userId]), testers: new Set() };
+  return (Object.keys(PERMISSION) as DefectAction[]).filter((action) => {
+    const outcome = decide(action, defect, actor, everyone, probe[action]);
+    // A repair is possible once a reviewer is chosen; only the actor and state rules matter here.
+    return outcome.ok || (action === 'repair' && outcome.refusal.kind === 'reviewer-required');
+  });
+}

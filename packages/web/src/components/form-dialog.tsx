@@ -5,13 +5,15 @@ import { FormModal } from './form-modal.tsx';
 
 interface FormDialogProps<V> {
   dialog: FormDialogState<V>;
+  /** Distinct per dialog: antd derives field ids from it, so labels never point at another form's input. */
+  name: string;
   title: string;
   width?: number;
   children: ReactNode;
 }
 
 /** An add/edit dialog around a vertical form; the fields go in as children. */
-export function FormDialog<V>({ dialog, title, width, children }: FormDialogProps<V>) {
+export function FormDialog<V>({ dialog, name, title, width, children }: FormDialogProps<V>) {
   return (
     <FormModal
       open={dialog.isOpen}
@@ -21,7 +23,7 @@ export function FormDialog<V>({ dialog, title, width, children }: FormDialogProp
       onOk={dialog.submit}
       onCancel={dialog.close}
     >
-      <Form form={dialog.form} layout="vertical" preserve={false}>
+      <Form form={dialog.form} name={name} layout="vertical" preserve={false}>
         {children}
       </Form>
     </FormModal>

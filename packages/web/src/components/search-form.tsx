@@ -21,6 +21,7 @@ export function SearchForm<V extends object>({
   return (
     <Form
       key={JSON.stringify(initialValues)}
+      name="search"
       layout="inline"
       initialValues={initialValues}
       onFinish={onSearch}

@@ -1,5 +1,6 @@
 import { isExternal, type RouterRecord } from '@buglet/contracts';
 import type { MenuProps } from 'antd';
+import { hasPage } from '../router/components.ts';
 import { joinPath } from '../router/route-tree.ts';
 import { recordTitle } from '../router/use-route-meta.ts';
 import { menuIcon } from './menu-icon.tsx';
@@ -16,6 +17,13 @@ export interface MenuEntry {
 
 const visibleChildren = (record: RouterRecord) => (record.children ?? []).filter((c) => !c.hidden);
 
+/**
+ * A page we have not built yet stays routable (it shows the 404 page) but gets no menu entry, so
+ * nobody clicks into it from the sidebar. Links and embedded frames always have their entry.
+ */
+const hasTarget = (record: RouterRecord) =>
+  isExternal(record.path) || Boolean(record.meta.link) || hasPage(record.component);
+
 /** Builds visible menu entries; a directory with one visible child collapses into that child. */
 export function buildEntries(records: readonly RouterRecord[], parent: string): MenuEntry[] {
   const out: MenuEntry[] = [];
@@ -27,8 +35,9 @@ export function buildEntries(records: readonly RouterRecord[], parent: string): 
     if (children.length === 1 && only && !record.alwaysShow) {
       out.push(...buildEntries([only], path));
     } else if (children.length > 0) {
-      out.push({ key: path, title: recordTitle(record), record, children: buildEntries(children, path) });
-    } else if (!record.children?.length) {
+      const entries = buildEntries(children, path);
+      if (entries.length > 0) out.push({ key: path, title: recordTitle(record), record, children: entries });
+    } else if (!record.children?.length && hasTarget(record)) {
       out.push({ key: record.meta.link ?? path, title: recordTitle(record), record });
     }
   }

@@ -17,9 +17,21 @@ const REGISTRY: Record<string, Page> = {
   'system/config/index': lazy(() => import('../features/configs/config-list-page.tsx')),
   'monitor/logininfor/index': lazy(() => import('../features/monitor/login-log-page.tsx')),
   'monitor/online/index': lazy(() => import('../features/monitor/online-page.tsx')),
+  'system/project/index': lazy(() => import('../features/projects/project-list-page.tsx')),
+  'system/project/option/index': lazy(() => import('../features/projects/project-option-page.tsx')),
+  'system/project/edit': lazy(() => import('../features/projects/project-base-info-page.tsx')),
+  'system/project/member/index': lazy(() => import('../features/projects/project-members-page.tsx')),
+  'system/team/option/index': lazy(() => import('../features/teams/team-option-page.tsx')),
+  'system/team/option/base/index': lazy(() => import('../features/teams/team-base-info-page.tsx')),
+  'system/team/option/member/index': lazy(() => import('../features/teams/team-members-page.tsx')),
 };
 
 export const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
+
+/** True when a page exists for the component string, so the sidebar can leave out what would 404. */
+export function hasPage(component: string): boolean {
+  return component in REGISTRY || component === 'InnerLink';
+}
 
 export function resolvePage(component: string): Page {
   return REGISTRY[component] ?? NotFoundPage;

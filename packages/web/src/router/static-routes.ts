@@ -19,6 +19,18 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazy(() => import('../features/profile/profile-page.tsx')),
   },
   {
+    path: '/system/team/add-member',
+    titleKey: 'team.create',
+    page: lazy(() => import('../features/teams/team-create-page.tsx')),
+  },
+  {
+    path: '/system/project/add-project',
+    titleKey: 'project.create-project',
+    permi: ['system:project:add'],
+    activeMenu: '/team/project-list',
+    page: lazy(() => import('../features/projects/project-create-page.tsx')),
+  },
+  {
     path: '/system/member-auth/role/:userId',
     titleKey: 'user.assign-roles',
     // The original gates this on system:member:edit, our server seeds system:user:edit: either works.

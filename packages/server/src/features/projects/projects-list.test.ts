@@ -122,3 +122,12 @@ describe('GET /system/project/list', () => {
     );
   });
 });
+
+describe('project roles', () => {
+  it('are listed for id 0, as the original client asks before a project exists', async () => {
+    const token = await t.login();
+    const res = await t.call({ method: 'GET', url: '/system/project/0/role', token });
+    expect(res.body.code).toBe(200);
+    expect((res.body.rows as Array<{ roleId: number }>).map((r) => r.roleId)).toEqual([11, 6, 7, 8, 9]);
+  });
+});

@@ -79,9 +79,10 @@ export function registerProjectRoutes(r: Router): void {
     },
   });
 
+  // The original's client asks with id 0 before a project exists; the roles are the same for all.
   r.get('/system/project/:projectId/role', {
     guard: authenticated,
-    params: projectParam,
+    params: z.object({ projectId: z.coerce.number().int().min(0) }),
     handler: async (ctx) => {
       const rows = (await listRolesOfKind(db, 'project')).map((x) => toRoleSummary(x));
       return ctx.table(rows, rows.length);

@@ -41,7 +41,7 @@ export function DefaultPasswordModal() {
       destroyOnHidden
     >
       <p>{t('default-password.content')}</p>
-      <Form form={form} layout="vertical">
+      <Form form={form} name="default-password" layout="vertical">
         <ChangePasswordFields />
       </Form>
     </Modal>

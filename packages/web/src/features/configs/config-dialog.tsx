@@ -22,7 +22,12 @@ export function ConfigDialog({ target, onClose }: { target: EditTarget<Config>; 
   });
 
   return (
-    <FormDialog dialog={dialog} title={t(isCreate ? 'config.add' : 'config.edit')} width={500}>
+    <FormDialog
+      dialog={dialog}
+      name="config-dialog"
+      title={t(isCreate ? 'config.add' : 'config.edit')}
+      width={500}
+    >
       <Form.Item
         name="configName"
         label={t('config.name')}

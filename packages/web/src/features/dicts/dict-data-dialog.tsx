@@ -33,7 +33,11 @@ export function DictDataDialog({ dictType, target, onClose }: DictDataDialogProp
   });
 
   return (
-    <FormDialog dialog={dialog} title={t(isCreate ? 'dict.add-data' : 'dict.edit-data')}>
+    <FormDialog
+      dialog={dialog}
+      name="dict-data-dialog"
+      title={t(isCreate ? 'dict.add-data' : 'dict.edit-data')}
+    >
       <Row gutter={16}>
         <Col {...HALF}>
           <Form.Item label={t('dict.type')}>

@@ -22,7 +22,12 @@ export function DictTypeDialog({ target, onClose }: { target: EditTarget<DictTyp
   });
 
   return (
-    <FormDialog dialog={dialog} title={t(isCreate ? 'dict.add-type' : 'dict.edit-type')} width={500}>
+    <FormDialog
+      dialog={dialog}
+      name="dict-type-dialog"
+      title={t(isCreate ? 'dict.add-type' : 'dict.edit-type')}
+      width={500}
+    >
       <Form.Item
         name="dictName"
         label={t('dict.name')}

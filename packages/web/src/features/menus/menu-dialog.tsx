@@ -72,7 +72,7 @@ export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undef
   const half = { xs: 24, md: 12 };
 
   return (
-    <FormDialog dialog={dialog} title={t(isCreate ? 'menu.add' : 'menu.edit')} width={680}>
+    <FormDialog dialog={dialog} name="menu-dialog" title={t(isCreate ? 'menu.add' : 'menu.edit')} width={680}>
       <Row gutter={16}>
         <Col xs={24}>
           <Form.Item

@@ -1,7 +1,7 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import type { OnlineSession } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Table, type TableColumnsType } from 'antd';
+import { Card, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
@@ -12,6 +12,11 @@ import { usePagedTable } from '../../hooks/use-selectable-table.ts';
 import { forceLogout, listOnline, monitorKeys } from './monitor.api.ts';
 
 const FILTERS = ['ipaddr', 'userName'] as const;
+
+/** A 64-character session id would push the other columns under the fixed Actions column. */
+export function shortenId(id: string): string {
+  return id.length > 16 ? `${id.slice(0, 8)}…${id.slice(-6)}` : id;
+}
 
 export default function OnlinePage() {
   const { t } = useTranslation();
@@ -31,7 +36,16 @@ export default function OnlinePage() {
     });
 
   const columns: TableColumnsType<OnlineSession> = [
-    { title: t('online.token'), dataIndex: 'tokenId', ellipsis: true, width: 200 },
+    {
+      title: t('online.token'),
+      dataIndex: 'tokenId',
+      width: 170,
+      render: (tokenId: string) => (
+        <Tooltip title={tokenId}>
+          <Typography.Text code>{shortenId(tokenId)}</Typography.Text>
+        </Tooltip>
+      ),
+    },
     { title: t('account'), dataIndex: 'userName' },
     { title: t('logininfor.ipaddr'), dataIndex: 'ipaddr' },
     { title: t('logininfor.location'), dataIndex: 'loginLocation' },

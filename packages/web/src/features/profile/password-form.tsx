@@ -24,7 +24,7 @@ export function PasswordForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 520 }} onFinish={submit}>
+    <Form form={form} name="change-password" layout="vertical" style={{ maxWidth: 520 }} onFinish={submit}>
       <ChangePasswordFields />
       <Button type="primary" htmlType="submit" loading={isSaving}>
         {t('save')}

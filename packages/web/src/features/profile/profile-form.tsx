@@ -22,6 +22,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <Form<ProfileBody>
+      name="profile"
       layout="vertical"
       style={{ maxWidth: 520 }}
       initialValues={{

@@ -69,7 +69,7 @@ export function RoleDialog({ roleId, onClose }: RoleDialogProps) {
   }, [open, isCreate, detail.data, form]);
 
   return (
-    <FormDialog dialog={dialog} title={t(isCreate ? 'role.add' : 'role.edit')}>
+    <FormDialog dialog={dialog} name="role-dialog" title={t(isCreate ? 'role.add' : 'role.edit')}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item

@@ -35,7 +35,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User | undefined;
       onOk={() => void submit().catch(() => {})}
       onCancel={onClose}
     >
-      <Form form={form} layout="vertical" preserve={false}>
+      <Form form={form} name="reset-password" layout="vertical" preserve={false}>
         <Form.Item
           name="password"
           label={t('user.new-password-for', { account: user?.userName ?? '' })}

@@ -69,7 +69,7 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
   }));
 
   return (
-    <FormDialog dialog={dialog} title={t(isCreate ? 'user.add' : 'user.edit')}>
+    <FormDialog dialog={dialog} name="user-dialog" title={t(isCreate ? 'user.add' : 'user.edit')}>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item

@@ -1,0 +1,54 @@
+import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Flex, Image, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assetUrl } from '../lib/http.ts';
+import { checkImage, uploadFile } from '../lib/upload.ts';
+
+interface ImageUploadFieldProps {
+  /** The stored server path (/profile/upload/…); a Form.Item fills it. */
+  value?: string | null;
+  onChange?: (path: string) => void;
+  id?: string;
+}
+
+/** A one-image upload for forms: png/jpg/jpeg up to 5 MB, checked here before anything is sent. */
+export function ImageUploadField({ value, onChange, id }: ImageUploadFieldProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [isUploading, setUploading] = useState(false);
+
+  const beforeUpload = (file: File) => {
+    const problem = checkImage(file);
+    if (problem) {
+      const { key, ...vars } = problem;
+      message.error(t(key, vars));
+      return Upload.LIST_IGNORE;
+    }
+    setUploading(true);
+    void uploadFile(file)
+      .then((res) => onChange?.(res.fileName))
+      .catch(() => {})
+      .finally(() => setUploading(false));
+    return false;
+  };
+
+  return (
+    <Upload
+      id={id}
+      accept=".png,.jpg,.jpeg"
+      listType="picture-card"
+      showUploadList={false}
+      beforeUpload={beforeUpload}
+    >
+      {value && !isUploading ? (
+        <Image src={assetUrl(value)} preview={false} width={96} height={96} style={{ objectFit: 'cover' }} />
+      ) : (
+        <Flex vertical align="center" gap={4}>
+          {isUploading ? <LoadingOutlined /> : <PlusOutlined />}
+          <span style={{ fontSize: 12 }}>{t('upload-image')}</span>
+        </Flex>
+      )}
+    </Upload>
+  );
+}

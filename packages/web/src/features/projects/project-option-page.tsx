@@ -1,0 +1,67 @@
+import { ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import { Alert, Flex, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { OptionCard, OptionLink } from '../../components/option-card.tsx';
+import { usePasswordConfirm } from '../../components/password-confirm-dialog.tsx';
+import { useSession } from '../../stores/session.store.ts';
+import { PROJECT_LIST_PATH } from '../teams/use-team-context.ts';
+import { ProjectSwitcher } from './project-switcher.tsx';
+import { useCurrentProject } from './use-current-project.ts';
+import { useProjectActions } from './use-project-actions.ts';
+
+/** Project settings hub: switch project, then cards for base info, archiving, deleting and members. */
+export default function ProjectOptionPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loadSession = useSession((s) => s.loadSession);
+  const { project } = useCurrentProject();
+  const password = usePasswordConfirm();
+  const actions = useProjectActions(password.ask);
+  const afterDelete = async () => {
+    await loadSession();
+    navigate(PROJECT_LIST_PATH);
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <ProjectSwitcher />
+      {project?.archived ? <Alert type="info" showIcon title={t('project.archived-read-only')} /> : null}
+      <Row gutter={[16, 16]}>
+        <OptionCard
+          icon={<ProjectOutlined />}
+          title={t('project.info')}
+          description={t('project.base-info-describe')}
+        >
+          <OptionLink permi={['system:project:edit']} to="/project/project-base-info">
+            {t('base-info')}
+          </OptionLink>
+          {project ? (
+            <>
+              <OptionLink permi={['system:project:edit']} onClick={() => actions.toggleArchive(project)}>
+                {t(project.archived ? 'project.restore' : 'project.archive')}
+              </OptionLink>
+              <OptionLink
+                permi={['system:project:remove']}
+                isDanger
+                onClick={() => actions.remove(project, afterDelete)}
+              >
+                {t('project.delete')}
+              </OptionLink>
+            </>
+          ) : null}
+        </OptionCard>
+        <OptionCard
+          icon={<TeamOutlined />}
+          title={t('project.project-and-member')}
+          description={t('project.project-and-member-describe')}
+        >
+          <OptionLink permi={['system:project:member']} to="/project/project-member">
+            {t('member.manage')}
+          </OptionLink>
+        </OptionCard>
+      </Row>
+      {password.dialog}
+    </Flex>
+  );
+}

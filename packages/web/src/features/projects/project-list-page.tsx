@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PROJECT_TABS, type Project, type ProjectTab } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Flex, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import { Card, Empty, Flex, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -99,6 +99,23 @@ export default function ProjectListPage() {
       ),
     },
   ];
+
+  // Without a current team there is nothing to list: point at the team selector instead.
+  if (teamId <= 0) {
+    return (
+      <Card>
+        <Empty description={t('team.none-selected')}>
+          <PermiButton
+            permi={['system:team:add']}
+            type="primary"
+            onClick={() => navigate('/system/team/add-member')}
+          >
+            {t('team.create')}
+          </PermiButton>
+        </Empty>
+      </Card>
+    );
+  }
 
   return (
     <>

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Defect enums with the original's wire names and numbers (states and log types travel as numbers/names). */
 
 export const DEFECT_TYPES = ['BUG', 'TASK', 'DEMAND'] as const;
@@ -29,3 +31,105 @@ export type DefectLogType = (typeof DefectLogType)[keyof typeof DefectLogType];
 
 export const DEFECT_ACTIONS = ['assign', 'repair', 'pass', 'reject', 'close', 'open'] as const;
 export type DefectAction = (typeof DEFECT_ACTIONS)[number];
+
+const UPLOAD_PATH = /^\/profile\/[\w\-./]+$/;
+/** Comma-separated `/profile/...` paths, as the original stores images and attachments. */
+const urlList = (max: number, key: 'defect.images.too-many' | 'defect.annexes.too-many') =>
+  z
+    .string()
+    .max(5000)
+    .refine((v) => v === '' || v.split(',').every((p) => UPLOAD_PATH.test(p.trim()) && !p.includes('..')), {
+      error: 'defect.url.invalid',
+    })
+    .refine((v) => v === '' || v.split(',').length <= max, { error: key })
+    .nullable()
+    .optional();
+const dateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, { error: 'defect.time.invalid' })
+  .nullable()
+  .optional();
+
+const defectFields = {
+  defectType: z.enum(DEFECT_TYPES, { error: 'defect.type.required' }),
+  defectName: z
+    .string({ error: 'defect.name_not_empty' })
+    .trim()
+    .min(1, { error: 'defect.name_not_empty' })
+    .max(1024, { error: 'defect.name.too-long' }),
+  defectDescribe: z
+    .string({ error: 'defect.describe_not_empty' })
+    .trim()
+    .min(1, { error: 'defect.describe_not_empty' })
+    .max(65536, { error: 'defect.describe.too-long' }),
+  defectLevel: z.enum(DEFECT_LEVELS, { error: 'defect.level.required' }),
+  handleBy: z
+    .array(z.number().int().min(1), { error: 'defect.handler.required' })
+    .min(1, { error: 'defect.handler.required' })
+    .max(50),
+  moduleId: z.number().int().min(0).nullable().optional(),
+  moduleVersion: z.string().trim().max(128).nullable().optional(),
+  imgUrls: urlList(5, 'defect.images.too-many'),
+  annexUrls: urlList(5, 'defect.annexes.too-many'),
+  planStartTime: dateTime,
+  planEndTime: dateTime,
+  caseId: z.number().int().min(1).nullable().optional(),
+};
+
+export const defectCreateBody = z.object({ projectId: z.number().int().min(1), ...defectFields });
+export const defectUpdateBody = z
+  .object({ defectId: z.number().int().min(1) })
+  .extend(z.object(defectFields).partial().shape);
+
+export const defectActionBody = z.object({
+  receiveBy: z.array(z.number().int().min(1)).max(50).optional(),
+  defectLogDescribe: z.string().max(65536).nullable().optional(),
+});
+
+export const commentBody = z.object({
+  commentContent: z
+    .string({ error: 'comment.content.required' })
+    .trim()
+    .min(1, { error: 'comment.content.required' })
+    .max(1024, { error: 'comment.content.too-long' }),
+  moduleType: z.literal('defect_log').optional(),
+  correlationId: z.number().int().min(1),
+  parentId: z.number().int().min(1).nullable().optional(),
+});
+
+export const userSummary = z.object({
+  userId: z.number(),
+  userName: z.string(),
+  nickName: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const defect = z.object({
+  defectId: z.number(),
+  projectId: z.number(),
+  projectNum: z.number(),
+  defectType: z.string(),
+  defectTypeName: z.string(),
+  defectState: z.number(),
+  defectStateName: z.string(),
+  defectName: z.string(),
+  defectDescribe: z.string().nullable(),
+  defectLevel: z.string(),
+  moduleId: z.number().nullable(),
+  moduleVersion: z.string().nullable(),
+  handleBy: z.array(z.number()),
+  handleByList: z.array(userSummary),
+  imgUrls: z.string().nullable(),
+  annexUrls: z.string().nullable(),
+  planStartTime: z.string().nullable(),
+  planEndTime: z.string().nullable(),
+  caseId: z.number().nullable(),
+  createBy: z.string().nullable(),
+  createById: z.number(),
+  updateBy: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+  collect: z.boolean(),
+  actions: z.array(z.enum(DEFECT_ACTIONS)).optional(),
+});
+export type Defect = z.infer<typeof defect>;

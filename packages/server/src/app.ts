@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { registerConfigRoutes } from './features/configs/configs.routes.ts';
+import { registerDefectLogRoutes } from './features/defects/defect-logs.routes.ts';
+import { registerDefectRoutes } from './features/defects/defects.routes.ts';
 import { registerDictRoutes } from './features/dicts/dicts.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
 import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts';
@@ -19,17 +21,25 @@ import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { createRouter } from './http/route.ts';
+import { createEventBus, type EventBus } from './lib/events.ts';
 
 export interface BuildOptions {
   config: AppConfig;
   db: Db;
+  /** Domain events; tests pass their own bus to watch what a request emitted. */
+  events?: EventBus;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** The original's web client is deployed behind these prefixes; both reach the same routes. */
 const API_PREFIX = /^\/(?:prod|dev)-api(?=\/|$|\?)/;
 
-export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  events = createEventBus(),
+  logger = false,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -43,7 +53,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
     done(null, body),
   );
 
-  const r = createRouter(app, { db, config });
+  const r = createRouter(app, { db, config, events });
   registerSessionRoutes(r);
   registerUserRoutes(r);
   registerProfileRoutes(r);
@@ -55,6 +65,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   registerOnlineRoutes(r);
   registerTeamRoutes(r);
   registerProjectRoutes(r);
+  registerDefectRoutes(r);
+  registerDefectLogRoutes(r);
   await registerFileRoutes(app, r);
 
   const webDir = config.webDir ?? defaultWebDir();

@@ -10,11 +10,13 @@ import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedAdministrator } from '../src/db/seed/admin.ts';
+import { createEventBus, type EventBus } from '../src/lib/events.ts';
 import { insertTestUser } from './factories.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  events: EventBus;
   config: AppConfig;
   /** Sends a request; `token` adds the bearer header. */
   call(opts: InjectOptions & { token?: string; lang?: string }): Promise<{ status: number; body: Json }>;
@@ -61,7 +63,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const db = await connectDatabase(config.database);
   await migrateToLatest(db);
   await seedAdministrator(db, config);
-  const app = await buildApp({ config, db });
+  const events = createEventBus();
+  const app = await buildApp({ config, db, events });
   await app.ready();
 
   const call: TestApp['call'] = async ({ token, lang, headers, ...opts }) => {
@@ -91,6 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     db,
+    events,
     config,
     call,
     login,

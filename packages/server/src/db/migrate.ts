@@ -3,12 +3,14 @@ import type { Db } from './connect.ts';
 import * as m001 from './migrations/001-platform.ts';
 import * as m002 from './migrations/002-reference-data.ts';
 import * as m003 from './migrations/003-teams-projects.ts';
+import * as m004 from './migrations/004-defects.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-platform': m001,
   '002-reference-data': m002,
   '003-teams-projects': m003,
+  '004-defects': m004,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

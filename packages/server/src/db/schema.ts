@@ -222,6 +222,70 @@ export interface TempFileTable {
   createTime: string | null;
 }
 
+export interface ProjectCounterTable {
+  projectId: number;
+  kind: string;
+  counter: number;
+}
+
+export interface DefectTable {
+  defectId: Generated<number>;
+  projectId: number;
+  projectNum: number;
+  defectType: number;
+  defectName: string;
+  defectDescribe: string | null;
+  defectLevel: string;
+  defectState: number;
+  moduleId: number | null;
+  moduleVersion: string | null;
+  imgUrls: string | null;
+  annexUrls: string | null;
+  caseId: number | null;
+  planStartTime: string | null;
+  planEndTime: string | null;
+  lastFixerId: number | null;
+  isDeleted: number;
+  createBy: string | null;
+  createById: number;
+  createTime: string;
+  updateBy: string | null;
+  updateTime: string;
+}
+
+export interface DefectHandlerTable {
+  defectId: number;
+  userId: number;
+  position: number;
+}
+
+export interface DefectLogTable {
+  defectLogId: Generated<number>;
+  defectId: number;
+  defectLogType: number;
+  defectLogDescribe: string | null;
+  receiveBy: string;
+  createById: number;
+  createTime: string;
+}
+
+export interface CommentTable {
+  commentId: Generated<number>;
+  commentContent: string;
+  moduleType: string;
+  correlationId: number;
+  parentId: number | null;
+  createById: number;
+  createTime: string;
+}
+
+export interface UserDefectTable {
+  userDefectId: Generated<number>;
+  defectId: number;
+  userId: number;
+  collect: number;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -242,4 +306,10 @@ export interface Database {
   sysTempFile: TempFileTable;
   sysTeam: TeamTable;
   sysProject: ProjectTable;
+  sysProjectCounter: ProjectCounterTable;
+  sysDefect: DefectTable;
+  sysDefectHandler: DefectHandlerTable;
+  sysDefectLog: DefectLogTable;
+  sysComment: CommentTable;
+  sysUserDefect: UserDefectTable;
 }

@@ -3,7 +3,8 @@ import zhCN from '../locales/zh_CN.json' with { type: 'json' };
 
 export type Lang = 'zh_CN' | 'en_US';
 export type MessageKey = keyof typeof zhCN;
-export type MessageArg = string | number;
+/** A message argument: a value, or another message (an action or state name) to translate too. */
+export type MessageArg = string | number | { key: MessageKey };
 
 const CATALOGUES: Record<Lang, Record<string, string>> = { zh_CN: zhCN, en_US: enUS };
 
@@ -22,6 +23,7 @@ export function translate(lang: Lang, key: MessageKey, args: readonly MessageArg
   const template = CATALOGUES[lang][key] ?? key;
   return template.replace(/\{(\d+)\}/g, (match, i: string) => {
     const arg = args[Number(i)];
-    return arg === undefined ? match : String(arg);
+    if (arg === undefined) return match;
+    return typeof arg === 'object' ? translate(lang, arg.key) : String(arg);
   });
 }

@@ -6,6 +6,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
 import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
+import type { EventBus } from '../lib/events.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
 import { AppError, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
@@ -16,6 +17,7 @@ import { parseWith } from './validation.ts';
 export interface AppDeps {
   db: Db;
   config: AppConfig;
+  events: EventBus;
 }
 
 export interface RouteContext<B, Q, P> {

@@ -35,3 +35,24 @@ export async function findProjectMembership(db: Db, projectId: number, userId: n
     .where('t.isDel', '=', 0)
     .executeTakeFirst();
 }
+
+export async function findDefectProjectId(db: Db, defectId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sysDefect')
+    .select('projectId')
+    .where('defectId', '=', defectId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row?.projectId;
+}
+
+export async function findDefectLogProjectId(db: Db, defectLogId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sysDefectLog as l')
+    .innerJoin('sysDefect as d', 'd.defectId', 'l.defectId')
+    .select('d.projectId')
+    .where('l.defectLogId', '=', defectLogId)
+    .where('d.isDeleted', '=', 0)
+    .executeTakeFirst();
+  return row?.projectId;
+}

@@ -3,7 +3,12 @@ import type { Db } from '../../db/connect.ts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Access, loadAccess } from './access.service.ts';
-import { findProjectMembership, findTeamMembership } from './scope.repository.ts';
+import {
+  findDefectLogProjectId,
+  findDefectProjectId,
+  findProjectMembership,
+  findTeamMembership,
+} from './scope.repository.ts';
 
 /**
  * What a request is about. A team- or project-scoped route names its team or project; the
@@ -14,7 +19,10 @@ import { findProjectMembership, findTeamMembership } from './scope.repository.ts
  */
 export type Scope =
   | { kind: 'team'; teamId: number }
-  | { kind: 'project'; projectId: number; isWrite?: boolean };
+  | { kind: 'project'; projectId: number; isWrite?: boolean }
+  /** A defect (or one of its history entries) stands for its project. */
+  | { kind: 'defect'; defectId: number; isWrite?: boolean }
+  | { kind: 'defectLog'; defectLogId: number; isWrite?: boolean };
 
 export interface ScopedAccess extends Access {
   teamId: number;
@@ -30,6 +38,14 @@ const noProjectAccess = () => new AppError('project.no-permission', [], ResultCo
  * else's: a guessed id learns nothing. A member locked in the team reaches nothing of it.
  */
 export async function resolveScope(db: Db, principal: Principal, scope: Scope): Promise<ScopedAccess> {
+  if (scope.kind === 'defect' || scope.kind === 'defectLog') {
+    const projectId =
+      scope.kind === 'defect'
+        ? await findDefectProjectId(db, scope.defectId)
+        : await findDefectLogProjectId(db, scope.defectLogId);
+    if (projectId === undefined) throw noProjectAccess();
+    return resolveScope(db, principal, { kind: 'project', projectId, isWrite: scope.isWrite });
+  }
   const isAdmin = principal.userId === SUPER_ADMIN_ID;
   if (scope.kind === 'team') {
     const row = await findTeamMembership(db, scope.teamId, principal.userId);

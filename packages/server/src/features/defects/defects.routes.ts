@@ -1,0 +1,192 @@
+import {
+  DEFECT_ACTIONS,
+  DEFECT_LEVELS,
+  DEFECT_TYPES,
+  type DefectAction,
+  defect,
+  defectActionBody,
+  defectCreateBody,
+  defectUpdateBody,
+  pageQuery,
+  ResultCode,
+} from '@buglet/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { authenticated, perm } from '../../http/permission.ts';
+import { orderOf, pageOf, parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { DEFECT_SORT, listDefects, statesFrom } from './defect-list.repository.ts';
+import { availableActions } from './defect-workflow.ts';
+import { findDefectRow, handlersOf, toDefects } from './defects.repository.ts';
+import { actOnDefect, actorOf, createDefect, deleteDefect, updateDefect } from './defects.service.ts';
+
+const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
+const intList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/)
+  .transform((s) => s.split(',').map(Number));
+const listQuery = pageQuery.extend({
+  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
+  defectType: z.enum(DEFECT_TYPES).optional(),
+  defectState: z.string().max(12).optional(),
+  defectLevel: z.enum(DEFECT_LEVELS).optional(),
+  handleBy: intList.optional(),
+  moduleId: z.coerce.number().int().min(0).optional(),
+  moduleVersion: z.string().max(128).optional(),
+  defectName: z.string().max(200).optional(),
+  params: z
+    .object({
+      defectStates: z.string().max(20).optional(),
+      userId: z.string().optional(),
+      collect: z.string().optional(),
+      beginCreateTime: z.string().max(19).optional(),
+      endCreateTime: z.string().max(19).optional(),
+      beginUpdateTime: z.string().max(19).optional(),
+      endUpdateTime: z.string().max(19).optional(),
+    })
+    .optional(),
+});
+const inDefect = ({ params }: { params: { defectId: number } }) => ({
+  kind: 'defect' as const,
+  defectId: params.defectId,
+});
+const changingDefect = ({ params }: { params: { defectId: number } }) => ({
+  kind: 'defect' as const,
+  defectId: params.defectId,
+  isWrite: true,
+});
+
+export function registerDefectRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  r.get('/system/defect/list', {
+    guard: perm('system:defect:list'),
+    query: listQuery,
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    output: defect,
+    handler: async (ctx) => {
+      const q = ctx.query;
+      const p = q.params ?? {};
+      const { limit, offset } = pageOf(q);
+      const order = orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']);
+      const filter = {
+        projectId: q.projectId,
+        viewerId: ctx.me.userId,
+        defectType: q.defectType,
+        states: statesFrom(p.defectStates, q.defectState),
+        defectLevel: q.defectLevel,
+        handleBy: q.handleBy,
+        moduleId: q.moduleId,
+        moduleVersion: q.moduleVersion,
+        defectName: q.defectName,
+        isInvolvingMe: Boolean(p.userId),
+        isFollowed: Number(p.collect ?? 0) > 0,
+        createdFrom: p.beginCreateTime,
+        createdTo: p.endCreateTime,
+        updatedFrom: p.beginUpdateTime,
+        updatedTo: p.endUpdateTime,
+      };
+      const { rows, total } = await listDefects(db, filter, limit, offset, order);
+      return ctx.table(await toDefects(db, rows, ctx.me.userId), total);
+    },
+  });
+
+  r.get('/system/defect/:defectId', {
+    guard: perm('system:defect:query'),
+    params: defectParam,
+    scope: inDefect,
+    output: defect,
+    handler: async (ctx) => {
+      const row = await findDefectRow(db, ctx.params.defectId);
+      if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
+      const [shown] = await toDefects(db, [row], ctx.me.userId);
+      const handleBy = (await handlersOf(db, [row.defectId])).get(row.defectId) ?? [];
+      const facts = {
+        state: row.defectState as never,
+        handleBy,
+        createById: row.createById,
+        lastFixerId: row.lastFixerId,
+      };
+      return ctx.ok({ ...shown, actions: availableActions(facts, actorOf(ctx.me, ctx.scoped)) });
+    },
+  });
+
+  r.post('/system/defect', {
+    guard: perm('system:defect:add'),
+    body: defectCreateBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
+    handler: async (ctx) => {
+      const defectId = await createDefect(r.deps, ctx.me, ctx.body);
+      const row = await findDefectRow(db, defectId);
+      return ctx.ok(row ? (await toDefects(db, [row], ctx.me.userId))[0] : { defectId });
+    },
+  });
+
+  r.put('/system/defect', {
+    guard: authenticated,
+    body: defectUpdateBody,
+    scope: ({ body }) => ({ kind: 'defect', defectId: body.defectId, isWrite: true }),
+    handler: async (ctx) => {
+      await updateDefect(r.deps, ctx.me, ctx.scoped, ctx.body);
+      return ctx.ok();
+    },
+  });
+
+  r.delete('/system/defect/:defectIds', {
+    guard: authenticated,
+    params: z.object({ defectIds: z.string() }),
+    // The first id names the project; every other id must be in the same one (checked below).
+    scope: ({ params }) => ({ kind: 'defect', defectId: parseIds(params.defectIds)[0] ?? 0, isWrite: true }),
+    handler: async (ctx) => {
+      for (const defectId of parseIds(ctx.params.defectIds)) {
+        const row = await findDefectRow(db, defectId);
+        if (!row || row.projectId !== ctx.scoped.projectId) {
+          throw new AppError('project.no-permission', [], ResultCode.forbidden);
+        }
+        await deleteDefect(r.deps, ctx.me, ctx.scoped, defectId);
+      }
+      return ctx.ok();
+    },
+  });
+
+  r.put('/system/defect/:defectId', {
+    guard: perm('system:defect:list', 'system:defect:query'),
+    params: defectParam,
+    body: z.object({ collect: z.union([z.literal(0), z.literal(1), z.boolean()]) }),
+    scope: inDefect,
+    handler: async (ctx) => {
+      const collect = ctx.body.collect === true || ctx.body.collect === 1 ? 1 : 0;
+      await db
+        .insertInto('sysUserDefect')
+        .values({ defectId: ctx.params.defectId, userId: ctx.me.userId, collect })
+        .onConflict((oc) => oc.columns(['defectId', 'userId']).doUpdateSet({ collect }))
+        .execute();
+      return ctx.ok();
+    },
+  });
+
+  for (const action of DEFECT_ACTIONS) {
+    r.post(`/system/defect/:defectId/${action}`, {
+      guard: authenticated,
+      params: defectParam,
+      body: defectActionBody,
+      scope: changingDefect,
+      handler: async (ctx) => {
+        const request = { receiveBy: ctx.body.receiveBy ?? [], reason: ctx.body.defectLogDescribe ?? '' };
+        const logId = await actOnDefect(
+          r.deps,
+          ctx.me,
+          ctx.scoped,
+          ctx.params.defectId,
+          action as DefectAction,
+          request,
+        );
+        return {
+          code: ResultCode.success,
+          msg: ctx.t(`defect.success.${action}`),
+          data: { defectLogId: logId },
+        };
+      },
+    });
+  }
+}

@@ -1,0 +1,304 @@
+import {
+  DEFECT_TYPES,
+  type DefectAction,
+  DefectLogType,
+  DefectState,
+  type defectCreateBody,
+  type defectUpdateBody,
+  ResultCode,
+  ROLE_IDS,
+} from '@buglet/contracts';
+import type { z } from 'zod';
+import type { Principal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AppDeps } from '../../http/route.ts';
+import type { DefectEvent } from '../../lib/events.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { ScopedAccess } from '../access/scope.ts';
+import { type Actor, decide, type Refusal } from './defect-workflow.ts';
+import {
+  allocateNumber,
+  findDefectRow,
+  handlersOf,
+  projectPeople,
+  replaceHandlers,
+} from './defects.repository.ts';
+
+const EVENT_OF: Record<DefectAction, DefectEvent['type']> = {
+  assign: 'assigned',
+  repair: 'repaired',
+  pass: 'passed',
+  reject: 'rejected',
+  close: 'closed',
+  open: 'reopened',
+};
+
+export function actorOf(principal: Principal, access: ScopedAccess): Actor {
+  return {
+    userId: principal.userId,
+    permissions: access.permissions,
+    isManager: access.roles.some(
+      (r) => r.roleId === ROLE_IDS.projectAdmin || r.roleId === ROLE_IDS.projectCreateBy,
+    ),
+  };
+}
+
+async function assertMembers(deps: AppDeps, projectId: number, userIds: number[]) {
+  const { members } = await projectPeople(deps.db, projectId);
+  const stranger = userIds.find((id) => !members.has(id));
+  if (stranger !== undefined) throw new AppError('defect.handler.not-member', [stranger]);
+}
+
+async function writeLog(
+  deps: AppDeps,
+  defectId: number,
+  type: DefectLogType,
+  actorId: number,
+  receiveBy: number[],
+  describe: string | null,
+  now: string,
+) {
+  return deps.db
+    .insertInto('sysDefectLog')
+    .values({
+      defectId,
+      defectLogType: type,
+      defectLogDescribe: describe,
+      receiveBy: JSON.stringify(receiveBy),
+      createById: actorId,
+      createTime: now,
+    })
+    .returning('defectLogId')
+    .executeTakeFirstOrThrow();
+}
+
+export async function createDefect(deps: AppDeps, caller: Principal, body: z.infer<typeof defectCreateBody>) {
+  await assertMembers(deps, body.projectId, body.handleBy);
+  const now = formatDateTime();
+  const defectId = await deps.db.transaction().execute(async (trx) => {
+    const tx = { ...deps, db: trx };
+    const projectNum = await allocateNumber(trx, body.projectId, 'defect');
+    const row = await trx
+      .insertInto('sysDefect')
+      .values({
+        projectId: body.projectId,
+        projectNum,
+        defectType: DEFECT_TYPES.indexOf(body.defectType),
+        defectName: body.defectName,
+        defectDescribe: body.defectDescribe,
+        defectLevel: body.defectLevel,
+        defectState: DefectState.PROCESSING,
+        moduleId: body.moduleId || null,
+        moduleVersion: body.moduleVersion ?? null,
+        imgUrls: body.imgUrls ?? null,
+        annexUrls: body.annexUrls ?? null,
+        caseId: body.caseId ?? null,
+        planStartTime: body.planStartTime ?? null,
+        planEndTime: body.planEndTime ?? null,
+        lastFixerId: null,
+        isDeleted: 0,
+        createBy: caller.userName,
+        createById: caller.userId,
+        createTime: now,
+        updateBy: caller.userName,
+        updateTime: now,
+      })
+      .returning('defectId')
+      .executeTakeFirstOrThrow();
+    await replaceHandlers(trx, row.defectId, body.handleBy);
+    await writeLog(
+      tx,
+      row.defectId,
+      DefectLogType.CREATE,
+      caller.userId,
+      [...new Set(body.handleBy)],
+      null,
+      now,
+    );
+    return row.defectId;
+  });
+  deps.events.emitDefect({
+    type: 'created',
+    defectId,
+    projectId: body.projectId,
+    actorId: caller.userId,
+    receivers: body.handleBy,
+  });
+  return defectId;
+}
+
+/** The creator edits their own defect; anyone else needs the edit permission. */
+export async function updateDefect(
+  deps: AppDeps,
+  caller: Principal,
+  access: ScopedAccess,
+  body: z.infer<typeof defectUpdateBody>,
+) {
+  const row = await findDefectRow(deps.db, body.defectId);
+  if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
+  if (
+    row.createById !== caller.userId &&
+    !access.permissions.has('system:defect:edit') &&
+    !access.permissions.has('*:*:*')
+  ) {
+    throw new AppError('auth.forbidden', [], ResultCode.forbidden);
+  }
+  if (body.handleBy) await assertMembers(deps, row.projectId, body.handleBy);
+  const now = formatDateTime();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sysDefect')
+      .set({
+        ...(body.defectType === undefined ? {} : { defectType: DEFECT_TYPES.indexOf(body.defectType) }),
+        ...(body.defectName === undefined ? {} : { defectName: body.defectName }),
+        ...(body.defectDescribe === undefined ? {} : { defectDescribe: body.defectDescribe }),
+        ...(body.defectLevel === undefined ? {} : { defectLevel: body.defectLevel }),
+        ...(body.moduleId === undefined ? {} : { moduleId: body.moduleId || null }),
+        ...(body.moduleVersion === undefined ? {} : { moduleVersion: body.moduleVersion }),
+        ...(body.imgUrls === undefined ? {} : { imgUrls: body.imgUrls }),
+        ...(body.annexUrls === undefined ? {} : { annexUrls: body.annexUrls }),
+        ...(body.planStartTime === undefined ? {} : { planStartTime: body.planStartTime }),
+        ...(body.planEndTime === undefined ? {} : { planEndTime: body.planEndTime }),
+        ...(body.caseId === undefined ? {} : { caseId: body.caseId }),
+        updateBy: caller.userName,
+        updateTime: now,
+      })
+      .where('defectId', '=', row.defectId)
+      .execute();
+    if (body.handleBy) await replaceHandlers(trx, row.defectId, body.handleBy);
+    await writeLog(
+      { ...deps, db: trx },
+      row.defectId,
+      DefectLogType.UPDATE,
+      caller.userId,
+      body.handleBy ?? [],
+      null,
+      now,
+    );
+  });
+  deps.events.emitDefect({
+    type: 'updated',
+    defectId: row.defectId,
+    projectId: row.projectId,
+    actorId: caller.userId,
+    receivers: [],
+  });
+}
+
+/** Soft delete, recorded in the history; the creator or a holder of the remove permission. */
+export async function deleteDefect(deps: AppDeps, caller: Principal, access: ScopedAccess, defectId: number) {
+  const row = await findDefectRow(deps.db, defectId);
+  if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
+  if (
+    row.createById !== caller.userId &&
+    !access.permissions.has('system:defect:remove') &&
+    !access.permissions.has('*:*:*')
+  ) {
+    throw new AppError('auth.forbidden', [], ResultCode.forbidden);
+  }
+  const now = formatDateTime();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sysDefect')
+      .set({ isDeleted: 1, updateBy: caller.userName, updateTime: now })
+      .where('defectId', '=', defectId)
+      .execute();
+    await writeLog({ ...deps, db: trx }, defectId, DefectLogType.DELETE, caller.userId, [], null, now);
+  });
+  deps.events.emitDefect({
+    type: 'deleted',
+    defectId,
+    projectId: row.projectId,
+    actorId: caller.userId,
+    receivers: [],
+  });
+}
+
+function refusalError(refusal: Refusal): AppError {
+  switch (refusal.kind) {
+    case 'forbidden':
+      return new AppError('auth.forbidden', [], ResultCode.forbidden);
+    case 'state':
+      return new AppError('defect.action.wrong-state', [
+        { key: `defect.action.${refusal.action}` },
+        { key: `defect.state.${refusal.state}` },
+      ]);
+    case 'not-handler':
+      return new AppError('defect.action.not-handler', [{ key: `defect.action.${refusal.action}` }]);
+    case 'not-involved':
+      return new AppError('defect.action.not-involved', [{ key: `defect.action.${refusal.action}` }]);
+    case 'reason-required':
+      return new AppError('defect.action.reason-required', [{ key: `defect.action.${refusal.action}` }]);
+    case 'receivers-required':
+      return new AppError('defect.handler.required');
+    case 'not-member':
+      return new AppError('defect.handler.not-member', [refusal.userId]);
+    case 'reviewer-required':
+      return new AppError('defect.reviewer.required');
+  }
+}
+
+/** One workflow action: rules from defect-workflow.ts, state and history in one transaction. */
+export async function actOnDefect(
+  deps: AppDeps,
+  caller: Principal,
+  access: ScopedAccess,
+  defectId: number,
+  action: DefectAction,
+  request: { receiveBy: number[]; reason: string },
+) {
+  const row = await findDefectRow(deps.db, defectId);
+  if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
+  const handleBy = (await handlersOf(deps.db, [defectId])).get(defectId) ?? [];
+  const facts = {
+    state: row.defectState as DefectState,
+    handleBy,
+    createById: row.createById,
+    lastFixerId: row.lastFixerId,
+  };
+  const outcome = decide(
+    action,
+    facts,
+    actorOf(caller, access),
+    await projectPeople(deps.db, row.projectId),
+    request,
+  );
+  if (!outcome.ok) throw refusalError(outcome.refusal);
+  const { change } = outcome;
+  const now = formatDateTime();
+  const logId = await deps.db.transaction().execute(async (trx) => {
+    // The state is checked again inside the transaction: a concurrent action cannot slip past.
+    const res = await trx
+      .updateTable('sysDefect')
+      .set({
+        defectState: change.state,
+        lastFixerId: change.lastFixerId,
+        updateBy: caller.userName,
+        updateTime: now,
+      })
+      .where('defectId', '=', defectId)
+      .where('defectState', '=', row.defectState)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError('defect.action.conflict');
+    await replaceHandlers(trx, defectId, change.handleBy);
+    const reason = request.reason.trim() || null;
+    const log = await writeLog(
+      { ...deps, db: trx },
+      defectId,
+      change.logType,
+      caller.userId,
+      change.logReceiveBy,
+      reason,
+      now,
+    );
+    return log.defectLogId;
+  });
+  deps.events.emitDefect({
+    type: EVENT_OF[action],
+    defectId,
+    projectId: row.projectId,
+    actorId: caller.userId,
+    receivers: change.logReceiveBy.length > 0 ? change.logReceiveBy : change.handleBy,
+  });
+  return logId;
+}

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
+import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
+import type { DefectEvent } from '../../lib/events.ts';
+
+let t: TestApp;
+type Person = Awaited<ReturnType<TestApp['signedIn']>>;
+let tester: Person;
+let dev: Person;
+let outsider: Person;
+let projectId: number;
+let otherProject: number;
+const events: DefectEvent[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.events.onDefect((e) => events.push(e));
+  [tester, dev, outsider] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
+  const team = await insertTestTeam(t.db, {
+    [tester.userId]: [5],
+    [dev.userId]: [5],
+    [outsider.userId]: [5],
+  });
+  projectId = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
+  otherProject = await insertTestProject(t.db, team, { [outsider.userId]: [11] });
+});
+afterAll(async () => t.close());
+
+const api = async (
+  who: Person,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Json,
+  query?: Record<string, string>,
+) =>
+  (
+    await t.call({
+      method,
+      url,
+      token: who.token,
+      lang: 'en_US',
+      ...(payload ? { payload } : {}),
+      ...(query ? { query } : {}),
+    })
+  ).body;
+
+const newDefect = (over: Json = {}) => ({
+  projectId,
+  defectType: 'BUG',
+  defectName: 'Checkout button does nothing',
+  defectDescribe: '### Steps\n1. Click **Pay**',
+  defectLevel: 'height',
+  handleBy: [dev.userId],
+  ...over,
+});
+const create = async (who: Person = tester, over: Json = {}) => {
+  const res = await api(who, 'POST', '/system/defect', newDefect(over));
+  expect(res.code).toBe(200);
+  return res.data.defectId as number;
+};
+const row = (defectId: number) =>
+  t.db.selectFrom('sysDefect').selectAll().where('defectId', '=', defectId).executeTakeFirstOrThrow();
+const handlers = async (defectId: number) =>
+  (
+    await t.db
+      .selectFrom('sysDefectHandler')
+      .select('userId')
+      .where('defectId', '=', defectId)
+      .orderBy('position')
+      .execute()
+  ).map((h) => h.userId);
+const logTypes = async (defectId: number) =>
+  (
+    await t.db
+      .selectFrom('sysDefectLog')
+      .select('defectLogType')
+      .where('defectId', '=', defectId)
+      .orderBy('defectLogId')
+      .execute()
+  ).map((l) => l.defectLogType);
+async function snapshot(defectId: number) {
+  return { defect: await row(defectId), handlers: await handlers(defectId), logs: await logTypes(defectId) };
+}
+
+describe('creating', () => {
+  it('numbers defects per project, starts them Pending with their handlers and a CREATE entry', async () => {
+    const first = await create();
+    const second = await create();
+    expect([(await row(first)).projectNum, (await row(second)).projectNum]).toEqual([1, 2]);
+    expect(await row(first)).toMatchObject({
+      defectState: 0,
+      defectType: 0,
+      defectLevel: 'height',
+      createById: tester.userId,
+    });
+    expect(await handlers(first)).toEqual([dev.userId]);
+    expect(await logTypes(first)).toEqual([0]);
+    expect(
+      events.some((e) => e.type === 'created' && e.defectId === first && e.receivers.includes(dev.userId)),
+    ).toBe(true);
+    const view = await api(dev, 'GET', `/system/defect/${first}`);
+    expect(view.data).toMatchObject({
+      projectNum: 1,
+      defectType: 'BUG',
+      defectStateName: 'PROCESSING',
+      handleBy: [dev.userId],
+    });
+    expect(view.data.handleByList[0]).toMatchObject({ userId: dev.userId });
+    // A developer may assign and repair; closing needs a tester's or admin's permission.
+    expect(view.data.actions.sort()).toEqual(['assign', 'repair']);
+  });
+
+  it('checks every required field and the handlers, naming the problem', async () => {
+    const cases: Array<[Json, string]> = [
+      [{ defectName: '  ' }, 'The defect title cannot be empty'],
+      [{ defectDescribe: '' }, 'The defect description cannot be empty'],
+      [{ defectLevel: 'severe' }, 'Choose a level: urgent, high, middle or low'],
+      [{ defectType: 'EPIC' }, 'Choose a type: BUG, TASK or DEMAND'],
+      [{ handleBy: [] }, 'Choose at least one handler'],
+      [{ handleBy: [outsider.userId] }, `User [${outsider.userId}] is not a member of this project`],
+      [{ imgUrls: '/etc/passwd' }, 'Images and attachments must be uploaded files'],
+    ];
+    const before = await t.db.selectFrom('sysDefect').select('defectId').execute();
+    for (const [over, msg] of cases)
+      expect(await api(tester, 'POST', '/system/defect', newDefect(over))).toEqual({ code: 500, msg });
+    expect(await t.db.selectFrom('sysDefect').select('defectId').execute()).toEqual(before);
+  });
+
+  it('gives 50 concurrent creates the numbers that follow, without gap or duplicate', async () => {
+    const team = await insertTestTeam(t.db, { [tester.userId]: [5] });
+    const fresh = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api(tester, 'POST', '/system/defect', newDefect({ projectId: fresh })),
+      ),
+    );
+    expect(results.every((r) => r.code === 200)).toBe(true);
+    const numbers = (
+      await t.db.selectFrom('sysDefect').select('projectNum').where('projectId', '=', fresh).execute()
+    ).map((r) => r.projectNum);
+    expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});
+
+describe('the review workflow', () => {
+  it('runs repair → reject → repair → pass → reopen, with the timeline in order', async () => {
+    const id = await create();
+    const act = (who: Person, action: string, payload: Json = {}) =>
+      api(who, 'POST', `/system/defect/${id}/${action}`, payload);
+    expect(
+      await act(dev, 'repair', { receiveBy: [tester.userId], defectLogDescribe: 'null check added' }),
+    ).toMatchObject({ code: 200, msg: 'Fix submitted for review' });
+    expect(await row(id)).toMatchObject({ defectState: 1, lastFixerId: dev.userId });
+    expect(await handlers(id)).toEqual([tester.userId]);
+    expect(await act(tester, 'reject', { defectLogDescribe: 'still crashes' })).toMatchObject({
+      code: 200,
+      msg: 'Rejected',
+    });
+    expect(await row(id)).toMatchObject({ defectState: 3 });
+    expect(await handlers(id)).toEqual([dev.userId]);
+    expect((await act(dev, 'repair', { receiveBy: [tester.userId] })).code).toBe(200);
+    expect(await act(tester, 'pass')).toMatchObject({ code: 200, msg: 'Passed: the defect is closed' });
+    expect((await row(id)).defectState).toBe(4);
+    expect(await act(tester, 'open', { defectLogDescribe: 'seen again on mobile' })).toMatchObject({
+      code: 200,
+      msg: 'Reopened',
+    });
+    expect((await row(id)).defectState).toBe(0);
+    const timeline = await api(dev, 'GET', '/system/log/list', undefined, { defectId: String(id) });
+    expect(timeline.rows.map((l: Json) => l.defectLogType)).toEqual([
+      'OPEN',
+      'PASS',
+      'REPAIR',
+      'REJECTED',
+      'REPAIR',
+      'CREATE',
+    ]);
+    expect(timeline.rows[3]).toMatchObject({
+      defectLogDescribe: 'still crashes',
+      receiveBy: [dev.userId],
+      createByName: expect.any(String),
+    });
+  });
+
+  it('refuses every illegal step with its reason and changes nothing', async () => {
+    const id = await create();
+    const act = (who: Person, action: string, payload: Json = {}) =>
+      api(who, 'POST', `/system/defect/${id}/${action}`, payload);
+    const refusals: Array<[Person, string, Json, string]> = [
+      [tester, 'pass', {}, 'You cannot pass a defect that is Pending'],
+      [tester, 'reject', { defectLogDescribe: 'no' }, 'You cannot reject a defect that is Pending'],
+      [tester, 'repair', { receiveBy: [tester.userId] }, 'Only a handler of the defect can repair it'],
+      [dev, 'repair', { receiveBy: [dev.userId] }, "Choose one reviewer among the project's testers"],
+      [dev, 'repair', {}, "Choose one reviewer among the project's testers"],
+      [tester, 'close', { defectLogDescribe: '  ' }, 'A reason is required to close'],
+      [tester, 'open', { defectLogDescribe: 'x' }, 'You cannot reopen a defect that is Pending'],
+      [
+        dev,
+        'assign',
+        { receiveBy: [outsider.userId] },
+        `User [${outsider.userId}] is not a member of this project`,
+      ],
+    ];
+    const before = await snapshot(id);
+    for (const [who, action, payload, msg] of refusals)
+      expect(await act(who, action, payload)).toEqual({ code: 500, msg });
+    // Developers hold no pass permission at all.
+    expect((await act(dev, 'repair', { receiveBy: [tester.userId] })).code).toBe(200);
+    const inReview = await snapshot(id);
+    expect((await act(dev, 'pass')).code).toBe(403);
+    expect(await act(tester, 'reject', {})).toEqual({ code: 500, msg: 'A reason is required to reject' });
+    expect(await snapshot(id)).toEqual(inReview);
+    expect(before.logs).toEqual([0]);
+  });
+});
+
+describe('isolation and ownership', () => {
+  it('answers 403 the same way for another project’s defect and for one that does not exist', async () => {
+    const id = await create();
+    const expected = { code: 403, msg: 'No permission to access this project!' };
+    for (const url of [`/system/defect/${id}`, '/system/defect/987654'])
+      expect(await api(outsider, 'GET', url)).toEqual(expected);
+    expect(await api(outsider, 'POST', `/system/defect/${id}/close`, { defectLogDescribe: 'x' })).toEqual(
+      expected,
+    );
+    expect(
+      await api(outsider, 'GET', '/system/defect/list', undefined, { projectId: String(projectId) }),
+    ).toEqual(expected);
+    expect(await api(outsider, 'POST', '/system/defect', newDefect())).toEqual(expected);
+    expect(
+      await api(
+        outsider,
+        'POST',
+        '/system/defect',
+        newDefect({ projectId: otherProject, handleBy: [outsider.userId] }),
+      ),
+    ).toMatchObject({ code: 200 });
+  });
+
+  it('lets the creator edit and delete, records both, and hides deleted defects', async () => {
+    const id = await create(tester);
+    expect(
+      (
+        await api(tester, 'PUT', '/system/defect', {
+          defectId: id,
+          defectName: 'Renamed',
+          handleBy: [dev.userId, tester.userId],
+        })
+      ).code,
+    ).toBe(200);
+    expect(await row(id)).toMatchObject({ defectName: 'Renamed' });
+    expect(await handlers(id)).toEqual([dev.userId, tester.userId]);
+    expect((await api(tester, 'DELETE', `/system/defect/${id}`)).code).toBe(200);
+    expect(await logTypes(id)).toEqual([0, 8, 10]);
+    expect(await api(dev, 'GET', `/system/defect/${id}`)).toEqual({
+      code: 403,
+      msg: 'No permission to access this project!',
+    });
+  });
+});
+
+describe('the list', () => {
+  it('filters by state, handler, number, involvement and follow, and pages', async () => {
+    const team = await insertTestTeam(t.db, { [tester.userId]: [5], [dev.userId]: [5] });
+    const p = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
+    const a = await create(tester, { projectId: p, defectName: 'Login fails' });
+    const b = await create(tester, { projectId: p, defectName: 'Logout slow', handleBy: [tester.userId] });
+    await api(tester, 'POST', `/system/defect/${b}/close`, { defectLogDescribe: 'dup' });
+    await api(dev, 'PUT', `/system/defect/${a}`, { collect: 1 });
+    const list = (query: Record<string, string>, who = dev) =>
+      api(who, 'GET', '/system/defect/list', undefined, { projectId: String(p), ...query });
+    const all = await list({});
+    expect(all).toMatchObject({ code: 200, total: 2 });
+    expect((await list({ 'params[defectStates]': '4' })).rows.map((r: Json) => r.defectId)).toEqual([b]);
+    expect((await list({ defectState: 'PROCESSING' })).rows.map((r: Json) => r.defectId)).toEqual([a]);
+    expect((await list({ handleBy: String(tester.userId) })).rows.map((r: Json) => r.defectId)).toEqual([b]);
+    expect((await list({ defectName: '#2' })).rows.map((r: Json) => r.defectId)).toEqual([b]);
+    expect((await list({ defectName: 'Login' })).rows.map((r: Json) => r.defectId)).toEqual([a]);
+    expect((await list({ 'params[userId]': String(dev.userId) })).rows.map((r: Json) => r.defectId)).toEqual([
+      a,
+    ]);
+    expect((await list({ 'params[collect]': '1' })).rows.map((r: Json) => r.defectId)).toEqual([a]);
+    const page = await list({ pageSize: '1', pageNum: '2', orderByColumn: 'projectNum', isAsc: 'asc' });
+    expect(page).toMatchObject({ total: 2, rows: [{ defectId: b, collect: false }] });
+  });
+});

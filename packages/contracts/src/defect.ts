@@ -133,3 +133,20 @@ export const defect = z.object({
   actions: z.array(z.enum(DEFECT_ACTIONS)).optional(),
 });
 export type Defect = z.infer<typeof defect>;
+
+export const SHARE_AGING_HOURS = [0, 1, 24, 168] as const;
+export const shareBody = z.object({
+  agingHour: z.union(
+    SHARE_AGING_HOURS.map((h) => z.literal(h)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]],
+    {
+      error: 'share.aging.invalid',
+    },
+  ),
+  password: z
+    .string()
+    .regex(/^\d{4}$/, { error: 'share.password.format' })
+    .nullable()
+    .optional()
+    .or(z.literal('')),
+  defaultLang: z.enum(['zh_CN', 'en_US']).nullable().optional(),
+});

@@ -7,6 +7,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { registerConfigRoutes } from './features/configs/configs.routes.ts';
 import { registerDefectLogRoutes } from './features/defects/defect-logs.routes.ts';
+import { registerDefectShareRoutes } from './features/defects/defect-shares.routes.ts';
 import { registerDefectRoutes } from './features/defects/defects.routes.ts';
 import { registerDictRoutes } from './features/dicts/dicts.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
@@ -67,6 +68,7 @@ export async function buildApp({
   registerProjectRoutes(r);
   registerDefectRoutes(r);
   registerDefectLogRoutes(r);
+  registerDefectShareRoutes(r);
   await registerFileRoutes(app, r);
 
   const webDir = config.webDir ?? defaultWebDir();

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-platform.ts';
 import * as m002 from './migrations/002-reference-data.ts';
 import * as m003 from './migrations/003-teams-projects.ts';
 import * as m004 from './migrations/004-defects.ts';
+import * as m005 from './migrations/005-defect-shares.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-reference-data': m002,
   '003-teams-projects': m003,
   '004-defects': m004,
+  '005-defect-shares': m005,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

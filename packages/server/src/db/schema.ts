@@ -286,6 +286,18 @@ export interface UserDefectTable {
   collect: number;
 }
 
+export interface DefectShardTable {
+  defectShardId: string;
+  defectId: number;
+  createById: number;
+  passwordHash: string | null;
+  agingHour: number;
+  agingAt: number | null;
+  defaultLang: string | null;
+  createTime: string;
+  updateTime: string;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -312,4 +324,5 @@ export interface Database {
   sysDefectLog: DefectLogTable;
   sysComment: CommentTable;
   sysUserDefect: UserDefectTable;
+  sysDefectShard: DefectShardTable;
 }

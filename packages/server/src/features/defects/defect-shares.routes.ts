@@ -1,0 +1,181 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ResultCode, SUPER_ADMIN_ID, shareBody } from '@buglet/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { anon, perm } from '../../http/permission.ts';
+import type { Router } from '../../http/route.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { findProjectMembership } from '../access/scope.repository.ts';
+import { listDictDataOfType } from '../dicts/dicts.repository.ts';
+import { kvGet, kvPut } from '../session/session.repository.ts';
+import { findDefectRow, toDefects } from './defects.repository.ts';
+
+const GUESS_LIMIT = 5;
+const GUESS_WINDOW_MS = 10 * 60_000;
+
+const hashOf = (shardId: string, password: string) =>
+  createHash('sha256').update(`${shardId}:${password}`).digest('hex');
+function samePassword(shardId: string, password: string, stored: string): boolean {
+  const a = Buffer.from(hashOf(shardId, password), 'hex');
+  const b = Buffer.from(stored, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
+
+/** Share links: one per defect and sharer, a stable id, optional expiry and 4-digit password. */
+export function registerDefectShareRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  const toShare = (
+    row: {
+      defectShardId: string;
+      defectId: number;
+      agingHour: number;
+      agingAt: number | null;
+      passwordHash: string | null;
+      defaultLang: string | null;
+      createTime: string;
+    },
+    projectId: number,
+  ) => ({
+    defectShardId: row.defectShardId,
+    defectId: row.defectId,
+    projectId,
+    agingHour: row.agingHour,
+    agingTime: row.agingAt ? formatDateTime(new Date(row.agingAt)) : null,
+    hasPassword: row.passwordHash !== null,
+    defaultLang: row.defaultLang,
+    createTime: row.createTime,
+  });
+
+  r.get('/system/defect/:defectId/shard', {
+    guard: perm('system:defect:list'),
+    params: defectParam,
+    scope: ({ params }) => ({ kind: 'defect', defectId: params.defectId }),
+    handler: async (ctx) => {
+      const row = await db
+        .selectFrom('sysDefectShard')
+        .selectAll()
+        .where('defectId', '=', ctx.params.defectId)
+        .where('createById', '=', ctx.me.userId)
+        .executeTakeFirst();
+      return ctx.ok(row ? toShare(row, ctx.scoped.projectId) : null);
+    },
+  });
+
+  r.post('/system/defect/:defectId/shard', {
+    guard: perm('system:defect:list'),
+    params: defectParam,
+    body: shareBody,
+    scope: ({ params }) => ({ kind: 'defect', defectId: params.defectId }),
+    handler: async (ctx) => {
+      const now = new Date();
+      const existing = await db
+        .selectFrom('sysDefectShard')
+        .select('defectShardId')
+        .where('defectId', '=', ctx.params.defectId)
+        .where('createById', '=', ctx.me.userId)
+        .executeTakeFirst();
+      // Sharing again keeps the id, so a link already handed out stays valid.
+      const defectShardId = existing?.defectShardId ?? randomBytes(16).toString('hex');
+      const values = {
+        passwordHash: ctx.body.password ? hashOf(defectShardId, ctx.body.password) : null,
+        agingHour: ctx.body.agingHour,
+        agingAt: ctx.body.agingHour > 0 ? now.getTime() + ctx.body.agingHour * 3_600_000 : null,
+        defaultLang: ctx.body.defaultLang ?? null,
+        updateTime: formatDateTime(now),
+      };
+      if (existing)
+        await db
+          .updateTable('sysDefectShard')
+          .set(values)
+          .where('defectShardId', '=', defectShardId)
+          .execute();
+      else {
+        await db
+          .insertInto('sysDefectShard')
+          .values({
+            defectShardId,
+            defectId: ctx.params.defectId,
+            createById: ctx.me.userId,
+            createTime: formatDateTime(now),
+            ...values,
+          })
+          .execute();
+      }
+      const row = await db
+        .selectFrom('sysDefectShard')
+        .selectAll()
+        .where('defectShardId', '=', defectShardId)
+        .executeTakeFirstOrThrow();
+      return ctx.ok(toShare(row, ctx.scoped.projectId));
+    },
+  });
+
+  r.get('/system/defect/:defectId/shard/:defectShardId', {
+    guard: anon,
+    params: z.object({
+      defectId: z.string(),
+      defectShardId: z.string().regex(/^[0-9a-f]{32}$/, { error: 'shard.not-find-defect' }),
+    }),
+    query: z.object({ password: z.string().max(16).optional() }),
+    handler: async (ctx) => {
+      const share = await db
+        .selectFrom('sysDefectShard')
+        .selectAll()
+        .where('defectShardId', '=', ctx.params.defectShardId)
+        .executeTakeFirst();
+      const defectRow = share ? await findDefectRow(db, share.defectId) : undefined;
+      if (!share || !defectRow) throw new AppError('shard.not-find-defect');
+      if (share.agingAt !== null && share.agingAt < Date.now()) throw new AppError('shard.expire');
+      const viewer = ctx.principal;
+      const membership = viewer
+        ? await findProjectMembership(db, defectRow.projectId, viewer.userId)
+        : undefined;
+      const isMember =
+        viewer?.userId === SUPER_ADMIN_ID || (membership?.userProjectId != null && membership.isLock !== 1);
+      if (share.passwordHash && !isMember) {
+        const password = ctx.query.password ?? '';
+        if (!password) throw new AppError('shard.input-password');
+        // Wrong guesses are counted per link and per address; past the limit the link rests.
+        const keys = [
+          `shard_guess:${share.defectShardId}:${ctx.req.ip}`,
+          `shard_guess:${share.defectShardId}`,
+        ];
+        const counts = await Promise.all(keys.map(async (k) => Number((await kvGet(db, k)) ?? 0)));
+        if ((counts[0] ?? 0) >= GUESS_LIMIT || (counts[1] ?? 0) >= GUESS_LIMIT * 6)
+          throw new AppError('shard.too-many-guesses', [10]);
+        if (!samePassword(share.defectShardId, password, share.passwordHash)) {
+          await Promise.all(keys.map((k, i) => kvPut(db, k, String((counts[i] ?? 0) + 1), GUESS_WINDOW_MS)));
+          throw new AppError('shard.password-error');
+        }
+      }
+      const [defect] = await toDefects(db, [defectRow], viewer?.userId ?? 0);
+      const logs = await db
+        .selectFrom('sysDefectLog as l')
+        .leftJoin('sysUser as u', 'u.userId', 'l.createById')
+        .select([
+          'l.defectLogId',
+          'l.defectLogType',
+          'l.defectLogDescribe',
+          'l.createTime',
+          'u.nickName as createByName',
+        ])
+        .where('l.defectId', '=', defectRow.defectId)
+        .orderBy('l.defectLogId', 'desc')
+        .limit(10)
+        .execute();
+      return {
+        code: ResultCode.success,
+        msg: ctx.t('op.success'),
+        data: {
+          defect,
+          logs,
+          defectLevel: await listDictDataOfType(db, 'defect_level'),
+          ...(isMember ? { redirect: { projectId: defectRow.projectId, defectId: defectRow.defectId } } : {}),
+        },
+      };
+    },
+  });
+}

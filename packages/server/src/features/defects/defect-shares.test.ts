@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
+import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+type Person = Awaited<ReturnType<TestApp['signedIn']>>;
+let tester: Person;
+let stranger: Person;
+let defectId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [tester, stranger] = [await t.signedIn(), await t.signedIn()];
+  const team = await insertTestTeam(t.db, { [tester.userId]: [5] });
+  const projectId = await insertTestProject(t.db, team, { [tester.userId]: [8] });
+  const res = await t.call({
+    method: 'POST',
+    url: '/system/defect',
+    token: tester.token,
+    payload: {
+      projectId,
+      defectType: 'BUG',
+      defectName: 'Shared bug',
+      defectDescribe: 'd',
+      defectLevel: 'low',
+      handleBy: [tester.userId],
+    },
+  });
+  defectId = res.body.data.defectId;
+});
+afterAll(async () => t.close());
+
+const share = async (payload: Json) =>
+  (
+    await t.call({
+      method: 'POST',
+      url: `/system/defect/${defectId}/shard`,
+      token: tester.token,
+      payload,
+      lang: 'en_US',
+    })
+  ).body;
+const open = async (shardId: string, password?: string, token?: string) =>
+  (
+    await t.call({
+      method: 'GET',
+      url: `/prod-api/system/defect/${defectId}/shard/${shardId}`,
+      lang: 'en_US',
+      ...(password === undefined ? {} : { query: { password } }),
+      ...(token ? { token } : {}),
+    })
+  ).body;
+
+describe('share links', () => {
+  it('keep their id when shared again and never return or store the password', async () => {
+    const first = await share({ agingHour: 24, password: '4821' });
+    expect(first.data).toMatchObject({ defectId, agingHour: 24, hasPassword: true });
+    expect(first.data).not.toHaveProperty('password');
+    const again = await share({ agingHour: 0, password: '' });
+    expect(again.data).toMatchObject({
+      defectShardId: first.data.defectShardId,
+      hasPassword: false,
+      agingTime: null,
+    });
+    const row = await t.db.selectFrom('sysDefectShard').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('4821');
+    expect(await share({ agingHour: 5 })).toEqual({
+      code: 500,
+      msg: 'Validity must be 1 hour, 1 day, 7 days or permanent',
+    });
+    expect(await share({ agingHour: 1, password: '12a4' })).toEqual({
+      code: 500,
+      msg: 'The share password must be 4 digits',
+    });
+  });
+
+  it('open without login with the right password; wrong or missing passwords are refused', async () => {
+    const { data } = await share({ agingHour: 1, password: '4821' });
+    const id = data.defectShardId as string;
+    expect(await open(id)).toEqual({ code: 500, msg: 'Enter the share password' });
+    expect(await open(id, '0000')).toEqual({ code: 500, msg: 'Wrong share password' });
+    const ok = await open(id, '4821');
+    expect(ok.data.defect).toMatchObject({ defectId, defectName: 'Shared bug' });
+    expect(ok.data.logs[0]).toMatchObject({ defectLogType: 0 });
+    expect(ok.data.defectLevel).toHaveLength(4);
+    expect(ok.data).not.toHaveProperty('redirect');
+    // A project member skips the password and is offered the way into the project.
+    const member = await open(id, undefined, tester.token);
+    expect(member.data.redirect).toMatchObject({ defectId });
+    // Someone signed in but outside the project still needs it.
+    expect(await open(id, undefined, stranger.token)).toEqual({ code: 500, msg: 'Enter the share password' });
+  });
+
+  it('rest after five wrong guesses, even for the right password', async () => {
+    const { data } = await share({ agingHour: 168, password: '7777' });
+    const id = data.defectShardId as string;
+    await t.db.deleteFrom('sysKv').execute();
+    for (let i = 0; i < 5; i++) expect((await open(id, String(1000 + i))).msg).toBe('Wrong share password');
+    expect(await open(id, '7777')).toEqual({
+      code: 500,
+      msg: 'Too many wrong passwords; try again in 10 minutes',
+    });
+  });
+
+  it('expire, and unknown ids learn nothing', async () => {
+    const { data } = await share({ agingHour: 1 });
+    await t.db
+      .updateTable('sysDefectShard')
+      .set({ agingAt: Date.now() - 1000 })
+      .execute();
+    expect(await open(data.defectShardId)).toEqual({ code: 500, msg: 'This share link has expired' });
+    expect(await open('0'.repeat(32))).toEqual({ code: 500, msg: 'No shared defect was found' });
+    expect(await open('not-a-share-id')).toEqual({ code: 500, msg: 'No shared defect was found' });
+  });
+});

@@ -8,6 +8,8 @@ import type { Db } from './db/connect.ts';
 import { registerConfigRoutes } from './features/configs/configs.routes.ts';
 import { registerDefectLogRoutes } from './features/defects/defect-logs.routes.ts';
 import { registerDefectShareRoutes } from './features/defects/defect-shares.routes.ts';
+import { registerDefectStatisticRoutes } from './features/defects/defect-statistics.routes.ts';
+import { registerDefectTabRoutes } from './features/defects/defect-tabs.routes.ts';
 import { registerDefectRoutes } from './features/defects/defects.routes.ts';
 import { registerDictRoutes } from './features/dicts/dicts.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
@@ -69,6 +71,8 @@ export async function buildApp({
   registerDefectRoutes(r);
   registerDefectLogRoutes(r);
   registerDefectShareRoutes(r);
+  registerDefectTabRoutes(r);
+  registerDefectStatisticRoutes(r);
   await registerFileRoutes(app, r);
 
   const webDir = config.webDir ?? defaultWebDir();

@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-reference-data.ts';
 import * as m003 from './migrations/003-teams-projects.ts';
 import * as m004 from './migrations/004-defects.ts';
 import * as m005 from './migrations/005-defect-shares.ts';
+import * as m006 from './migrations/006-defect-tabs.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003-teams-projects': m003,
   '004-defects': m004,
   '005-defect-shares': m005,
+  '006-defect-tabs': m006,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -298,6 +298,16 @@ export interface DefectShardTable {
   updateTime: string;
 }
 
+export interface DefectTabTable {
+  tabId: Generated<number>;
+  tabName: string;
+  projectId: number;
+  userId: number;
+  config: string;
+  tabSort: number;
+  createTime: string;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -325,4 +335,5 @@ export interface Database {
   sysComment: CommentTable;
   sysUserDefect: UserDefectTable;
   sysDefectShard: DefectShardTable;
+  sysProjectDefectTabs: DefectTabTable;
 }

@@ -191,7 +191,22 @@ export async function insertProjectMembership(
     .insertInto('sysUserProjectRole')
     .values([...new Set(roleIds)].map((roleId) => ({ userProjectId: row.userProjectId, roleId })))
     .execute();
+  // Everyone starts with a "My" defect tab: the defects they handle.
+  await db
+    .insertInto('sysProjectDefectTabs')
+    .values({
+      tabName: MY_TAB,
+      projectId,
+      userId,
+      config: JSON.stringify({ handleBy: [userId] }),
+      tabSort: 0,
+      createTime: now,
+    })
+    .execute();
 }
+
+/** Stored name of the default tab; shown in the reader's language. */
+export const MY_TAB = '@my';
 
 /** Of the given people, those who are active (unlocked) members of the team. */
 export async function activeTeamMembers(db: Db, teamId: number, userIds: number[]): Promise<Set<number>> {

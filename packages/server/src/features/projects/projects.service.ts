@@ -178,6 +178,11 @@ export async function removeMember(db: Db, projectId: number, memberId: number, 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sysUserProject').where('userProjectId', '=', membership.userProjectId).execute();
     await trx
+      .deleteFrom('sysProjectDefectTabs')
+      .where('projectId', '=', projectId)
+      .where('userId', '=', memberId)
+      .execute();
+    await trx
       .updateTable('sysUserConfig')
       .set({ currentProjectId: 0 })
       .where('userId', '=', memberId)

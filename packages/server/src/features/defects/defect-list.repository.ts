@@ -1,5 +1,6 @@
 import { DEFECT_STATE_NAMES, DEFECT_TYPES } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { keywordMatches } from './defect-search.ts';
 import type { DefectRow } from './defects.repository.ts';
 
 export interface DefectFilter {
@@ -13,6 +14,8 @@ export interface DefectFilter {
   moduleVersion?: string;
   /** Title words, or a number (`12` or `#12`). */
   defectName?: string;
+  /** Words anywhere in the title, description or comments (indexed). */
+  keyword?: string;
   isInvolvingMe?: boolean;
   isFollowed?: boolean;
   createdFrom?: string;
@@ -48,6 +51,7 @@ function filtered(db: Db, f: DefectFilter) {
       ? q.where((eb) => eb.or([eb('d.projectNum', '=', Number(number[1])), eb('d.defectName', 'like', like)]))
       : q.where('d.defectName', 'like', like);
   }
+  if (f.keyword?.trim()) q = q.where(keywordMatches(db, f.keyword.trim()));
   const handlers = f.handleBy;
   if (handlers && handlers.length > 0) {
     q = q.where((eb) =>

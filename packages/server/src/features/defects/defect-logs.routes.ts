@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { refreshSearchText } from './defect-search.ts';
 import { usersByIds } from './defects.repository.ts';
 
 const LOG_TYPE_NAMES = Object.fromEntries(
@@ -96,6 +97,7 @@ export function registerDefectLogRoutes(r: Router): void {
         .select('defectId')
         .where('defectLogId', '=', ctx.body.correlationId)
         .executeTakeFirstOrThrow();
+      await refreshSearchText(db, log.defectId);
       r.deps.events.emitDefect({
         type: 'commented',
         defectId: log.defectId,

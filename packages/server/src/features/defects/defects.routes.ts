@@ -37,6 +37,7 @@ const listQuery = pageQuery.extend({
   params: z
     .object({
       defectStates: z.string().max(20).optional(),
+      keyword: z.string().max(100).optional(),
       userId: z.string().optional(),
       collect: z.string().optional(),
       beginCreateTime: z.string().max(19).optional(),
@@ -79,6 +80,7 @@ export function registerDefectRoutes(r: Router): void {
         moduleId: q.moduleId,
         moduleVersion: q.moduleVersion,
         defectName: q.defectName,
+        keyword: p.keyword,
         isInvolvingMe: Boolean(p.userId),
         isFollowed: Number(p.collect ?? 0) > 0,
         createdFrom: p.beginCreateTime,

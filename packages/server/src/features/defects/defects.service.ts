@@ -15,6 +15,7 @@ import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { ScopedAccess } from '../access/scope.ts';
+import { refreshSearchText } from './defect-search.ts';
 import { type Actor, decide, type Refusal } from './defect-workflow.ts';
 import {
   allocateNumber,
@@ -115,6 +116,7 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
       null,
       now,
     );
+    await refreshSearchText(trx, row.defectId);
     return row.defectId;
   });
   deps.events.emitDefect({
@@ -175,6 +177,7 @@ export async function updateDefect(
       null,
       now,
     );
+    await refreshSearchText(trx, row.defectId);
   });
   deps.events.emitDefect({
     type: 'updated',
@@ -204,6 +207,7 @@ export async function deleteDefect(deps: AppDeps, caller: Principal, access: Sco
       .where('defectId', '=', defectId)
       .execute();
     await writeLog({ ...deps, db: trx }, defectId, DefectLogType.DELETE, caller.userId, [], null, now);
+    await refreshSearchText(trx, defectId);
   });
   deps.events.emitDefect({
     type: 'deleted',

@@ -284,3 +284,54 @@ describe('the list', () => {
     expect(page).toMatchObject({ total: 2, rows: [{ defectId: b, collect: false }] });
   });
 });
+
+describe('keyword search', () => {
+  it('finds words in titles, descriptions and comments, in Chinese and English, long and short', async () => {
+    const team = await insertTestTeam(t.db, { [tester.userId]: [5], [dev.userId]: [5] });
+    const p = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
+    const title = await create(tester, {
+      projectId: p,
+      defectName: '支付页面白屏',
+      defectDescribe: 'Blank page after paying',
+    });
+    const body = await create(tester, {
+      projectId: p,
+      defectName: 'Crash',
+      defectDescribe: '点击登录按钮后应用崩溃',
+    });
+    const commented = await create(tester, {
+      projectId: p,
+      defectName: 'Slow',
+      defectDescribe: 'It is slow',
+    });
+    const timeline = await api(tester, 'GET', '/system/log/list', undefined, { defectId: String(commented) });
+    const logId = timeline.rows[0].defectLogId;
+    expect(
+      (
+        await api(dev, 'POST', '/system/comment', {
+          commentContent: 'Reproduced with the checkout flow',
+          correlationId: logId,
+        })
+      ).code,
+    ).toBe(200);
+    const search = async (keyword: string) =>
+      (
+        await api(dev, 'GET', '/system/defect/list', undefined, {
+          projectId: String(p),
+          'params[keyword]': keyword,
+        })
+      ).rows
+        .map((r: Json) => r.defectId)
+        .sort();
+    expect(await search('白屏')).toEqual([title]);
+    expect(await search('支付页面')).toEqual([title]);
+    expect(await search('登录按钮')).toEqual([body]);
+    expect(await search('after pay')).toEqual([title]);
+    expect(await search('checkout flow')).toEqual([commented]);
+    expect(await search('nothing like this')).toEqual([]);
+    expect(await search('100%')).toEqual([]);
+    // Deleted defects leave the index.
+    expect((await api(tester, 'DELETE', `/system/defect/${title}`)).code).toBe(200);
+    expect(await search('白屏')).toEqual([]);
+  });
+});

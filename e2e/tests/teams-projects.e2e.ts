@@ -153,7 +153,9 @@ describe('teams and projects', () => {
     await expect.poll(() => row.count()).toBe(1);
     await capture(page, 'tp-06-project-list');
     await row.getByText(PROJECT).click();
-    await page.waitForURL(/#\/project\/option/);
+    // Opening a project lands on its defects; its settings show it as the current project.
+    await page.waitForURL(/#\/project\/defect/);
+    await page.goto(`${baseUrl}/#/project/option`);
     await expect.poll(() => page.getByTestId('project-switcher').textContent()).toContain(PROJECT);
     await capture(page, 'tp-07-project-option');
   });

@@ -17,13 +17,14 @@ const record = (path: string, component: string, children?: RouterRecord[]): Rou
 describe('sidebar entries', () => {
   it('leave out pages that are not built yet, and directories left empty by that', () => {
     const project = record('project', 'Layout', [
+      record('case', 'system/case/index'),
       record('defect', 'system/defect/index'),
       record('option', 'system/project/option/index'),
       record('later', 'ParentView', [record('report', 'system/report/index')]),
       record('https://example.com/help', 'Layout'),
     ]);
     const keys = groupEntries(project).map((entry) => entry.key);
-    expect(keys).toEqual(['/project/option', 'https://example.com/help']);
+    expect(keys).toEqual(['/project/defect', '/project/option', 'https://example.com/help']);
   });
 });
 

@@ -15,7 +15,8 @@ import {
   restoreProject,
 } from './projects.api.ts';
 
-export const PROJECT_HOME_PATH = '/project/option';
+/** Opening a project lands on its defects, as in the original. */
+export const PROJECT_HOME_PATH = '/project/defect';
 
 /** Makes a project current and reloads the session, whose menus depend on the roles held there. */
 export function useSwitchProject() {

@@ -1,0 +1,224 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLogin, launch, shot } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const TESTER = {
+  nickName: 'Tess Tester',
+  userName: 'tess',
+  password: 'tess-pass1',
+  phoneNumber: '13900139001',
+};
+const DEVELOPER = {
+  nickName: 'Dev Dana',
+  userName: 'dana',
+  password: 'dana-pass1',
+  phoneNumber: '13900139002',
+};
+const LEAD = { username: 'lena', password: 'lena-pass1', phoneNumber: '13900139000', nickName: 'Lena Lead' };
+const TITLE = 'Checkout button does nothing';
+/** Role ids the server seeds (contracts ROLE_IDS): team member, project developer, project tester. */
+const ROLE = { teamDefault: 5, developer: 7, tester: 8 };
+/** The smallest valid PNG (1×1), enough for the team icon the API requires. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+interface Envelope {
+  code: number;
+  msg: string;
+  token?: string;
+  fileName?: string;
+  data?: unknown;
+  userId?: number;
+}
+
+async function api(token: string, method: string, path: string, body?: unknown): Promise<Envelope> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${baseUrl}/prod-api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Envelope;
+  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
+  return json;
+}
+
+async function apiLogin(username: string, password: string): Promise<string> {
+  const res = await api('', 'POST', '/login', { username, password });
+  return res.token ?? '';
+}
+
+/** Team, two members and a project made through the API: the defect flow is what this file tests. */
+async function seedProject(): Promise<void> {
+  // A lead of their own, not the administrator: the other e2e files expect the administrator without teams.
+  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
+  const lead = await apiLogin(LEAD.username, LEAD.password);
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+  const icon = await api(lead, 'POST', '/common/upload', form);
+  const team = await api(lead, 'POST', '/system/team', { teamName: 'Owl Team', teamIcon: icon.fileName });
+  const teamId = (team.data as { teamId: number }).teamId;
+  const ids: number[] = [];
+  for (const person of [TESTER, DEVELOPER]) {
+    const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
+      ...person,
+      email: `${person.userName}@example.com`,
+      roleIds: [ROLE.teamDefault],
+    });
+    ids.push(Number((res.data as { userId: number } | undefined)?.userId ?? res.userId));
+  }
+  const project = await api(lead, 'POST', '/system/project', {
+    teamId,
+    projectName: 'Owl Shop',
+    members: [
+      { userId: ids[0], roleIds: [ROLE.tester] },
+      { userId: ids[1], roleIds: [ROLE.developer] },
+    ],
+  });
+  const projectId = (project.data as { projectId: number }).projectId;
+  for (const person of [TESTER, DEVELOPER]) {
+    const token = await apiLogin(person.userName, person.password);
+    await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+  }
+}
+
+async function openAs(person: { userName: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, person.userName, person.password);
+  await page.waitForURL(/#\/index/);
+  await page
+    .getByRole('button', { name: '稍后再说' })
+    .click({ timeout: 3000 })
+    .catch(() => {});
+  await page.goto(`${baseUrl}/#/project/defect`);
+  await page.locator('.ant-table').waitFor();
+  return page;
+}
+
+async function capture(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await shot(page, name);
+}
+
+const drawer = (page: Page) => page.locator('.defect-view-drawer');
+
+async function openDefect(page: Page) {
+  await page.reload();
+  await page.locator('.ant-table-row').filter({ hasText: TITLE }).getByText(TITLE).click();
+  await drawer(page).getByText(TITLE).first().waitFor();
+}
+
+/** Clicks a workflow button in the drawer, fills its dialog and waits for the new state. */
+async function act(
+  page: Page,
+  button: RegExp,
+  fill: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+  state: string,
+) {
+  await drawer(page).getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog').filter({ has: page.locator('form#defect-action') });
+  await fill(dialog);
+  await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  await expect
+    .poll(() => drawer(page).locator('.ant-drawer-title .ant-tag').last().textContent())
+    .toBe(state);
+}
+
+async function pickMember(page: Page, selectId: string, name: string) {
+  await page.locator(`#${selectId}`).click();
+  await page.locator('.ant-select-dropdown:visible').getByText(name, { exact: true }).click();
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  await seedProject();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+describe('defect workflow', () => {
+  let tester: Page;
+  let developer: Page;
+
+  it('lets the tester report a bug for the developer', async () => {
+    tester = await openAs(TESTER);
+    await tester.getByRole('button', { name: '新建缺陷' }).click();
+    const form = tester.locator('form#defect-form');
+    await form.locator('#defect-form_defectName').fill(TITLE);
+    await pickMember(tester, 'defect-form_handleBy', DEVELOPER.nickName);
+    await form
+      .locator('#defect-form_defectDescribe')
+      .fill('## Steps\n1. Add an item\n2. Click **Checkout**\n\n<script>alert(1)</script>');
+    await capture(tester, 'df-01-create-drawer');
+    await tester
+      .locator('.ant-drawer')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await drawer(tester).getByText(TITLE).first().waitFor();
+    expect(await drawer(tester).locator('.markdown-view script').count()).toBe(0);
+    expect(await drawer(tester).locator('.markdown-view strong').textContent()).toBe('Checkout');
+    await capture(tester, 'df-02-view-new-defect');
+  });
+
+  it('lets the developer mark it fixed for the tester to review', async () => {
+    developer = await openAs(DEVELOPER);
+    await capture(developer, 'df-03-developer-list');
+    await openDefect(developer);
+    await act(
+      developer,
+      /提交修复/,
+      () => pickMember(developer, 'defect-action_receiveBy', TESTER.nickName),
+      '待审核',
+    );
+  });
+
+  it('lets the tester send it back with a reason, and the developer fix it again', async () => {
+    await openDefect(tester);
+    await act(
+      tester,
+      /驳\s*回/,
+      (d) => d.locator('#defect-action_defectLogDescribe').fill('Still fails on Safari'),
+      '已驳回',
+    );
+    await capture(tester, 'df-04-rejected');
+    await openDefect(developer);
+    await act(
+      developer,
+      /提交修复/,
+      () => pickMember(developer, 'defect-action_receiveBy', TESTER.nickName),
+      '待审核',
+    );
+  });
+
+  it('lets the tester approve, which closes it, and lists every step', async () => {
+    await openDefect(tester);
+    await act(tester, /审核通过/, async () => {}, '已关闭');
+    const types = () =>
+      drawer(tester)
+        .getByTestId('defect-log')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-log-type')));
+    await expect.poll(types).toEqual(['PASS', 'REPAIR', 'REJECTED', 'REPAIR', 'CREATE']);
+    await expect.poll(() => drawer(tester).getByText('Still fails on Safari').count()).toBe(1);
+    await capture(tester, 'df-05-closed-timeline');
+    await tester.keyboard.press('Escape');
+    const row = tester.locator('.ant-table-row').filter({ hasText: TITLE });
+    await expect.poll(() => row.textContent()).toContain('已关闭');
+    await capture(tester, 'df-06-list-closed');
+  });
+});

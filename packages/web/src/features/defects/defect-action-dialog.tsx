@@ -1,0 +1,118 @@
+import type { DefectAction, Member } from '@buglet/contracts';
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ActionBody, runDefectAction } from './defects.api.ts';
+import { MemberSelect } from './member-select.tsx';
+
+/** What each action asks for: who receives it, and whether a reason is required. */
+const NEEDS: Record<DefectAction, { receivers?: 'members' | 'tester'; isReasonRequired: boolean }> = {
+  assign: { receivers: 'members', isReasonRequired: false },
+  repair: { receivers: 'tester', isReasonRequired: false },
+  pass: { isReasonRequired: false },
+  reject: { isReasonRequired: true },
+  close: { isReasonRequired: true },
+  open: { isReasonRequired: true },
+};
+
+const REASON_MAX = 255;
+
+interface DefectActionDialogProps {
+  defectId: number;
+  action: DefectAction | undefined;
+  members: Member[];
+  testers: Member[];
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** One dialog for the six workflow actions; the server decides, and says why when it refuses. */
+export function DefectActionDialog({
+  defectId,
+  action,
+  members,
+  testers,
+  onClose,
+  onDone,
+}: DefectActionDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ActionBody>();
+  const [isSaving, setSaving] = useState(false);
+  const needs = action ? NEEDS[action] : undefined;
+
+  const submit = async () => {
+    if (!action) return;
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await runDefectAction(defectId, action, {
+        receiveBy: needs?.receivers ? values.receiveBy : undefined,
+        defectLogDescribe: values.defectLogDescribe?.trim() || undefined,
+      });
+      message.success(t(`defect.action-success.${action}`));
+      onDone();
+    } catch {
+      // Refusals (code 500 with a reason, or 403) were shown by the HTTP layer.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={action !== undefined}
+      title={action ? t(`defect.action.${action}`) : ''}
+      okText={t('submit')}
+      cancelText={t('cancel')}
+      confirmLoading={isSaving}
+      destroyOnHidden
+      onOk={() => void submit().catch(() => {})}
+      onCancel={onClose}
+    >
+      <Form form={form} name="defect-action" layout="vertical" preserve={false}>
+        {action === 'pass' ? <p>{t('defect.pass-confirm')}</p> : null}
+        {needs?.receivers ? (
+          <Form.Item
+            name="receiveBy"
+            label={t(needs.receivers === 'tester' ? 'defect.reviewer' : 'defect.assign-to')}
+            rules={[
+              {
+                required: true,
+                message: t(
+                  needs.receivers === 'tester' ? 'defect.reviewer-required' : 'defect.handler-required',
+                ),
+              },
+            ]}
+          >
+            <MemberSelect
+              members={needs.receivers === 'tester' ? testers : members}
+              isSingle={needs.receivers === 'tester'}
+              placeholder={t(
+                needs.receivers === 'tester' ? 'defect.reviewer-placeholder' : 'defect.handler-placeholder',
+              )}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="defectLogDescribe"
+          label={t('defect.reason')}
+          rules={[
+            {
+              required: needs?.isReasonRequired ?? false,
+              whitespace: true,
+              message: t('defect.reason-required'),
+            },
+          ]}
+        >
+          <Input.TextArea
+            rows={4}
+            maxLength={REASON_MAX}
+            showCount
+            placeholder={t('defect.reason-placeholder')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,83 @@
+import { BugOutlined, BulbOutlined, CheckSquareOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { DEFECT_STATE_NAMES, type DefectLevel, type DefectType } from '@buglet/contracts';
+import { Button, Tag, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Domain colours from the original (spec §6.1): BUG red, TASK green, DEMAND amber. */
+const TYPE_LOOK: Record<DefectType, { color: string; icon: ReactNode }> = {
+  BUG: { color: '#ff4949', icon: <BugOutlined /> },
+  TASK: { color: '#13ce66', icon: <CheckSquareOutlined /> },
+  DEMAND: { color: '#ffba00', icon: <BulbOutlined /> },
+};
+
+/** State tags: Pending red, In review blue, Resolved green, Rejected amber (filled), Closed plain grey. */
+const STATE_COLOURS: Record<string, string | undefined> = {
+  PROCESSING: '#ff4949',
+  AUDIT: '#1890ff',
+  RESOLVED: '#67c23a',
+  REJECTED: '#ffba00',
+  CLOSED: undefined,
+};
+
+const isType = (value: string): value is DefectType => value in TYPE_LOOK;
+
+export function DefectTypeTag({ type }: { type: string }) {
+  const { t } = useTranslation();
+  const look = isType(type) ? TYPE_LOOK[type] : undefined;
+  return (
+    <Tag
+      icon={look?.icon}
+      variant="outlined"
+      style={{ color: look?.color, borderColor: look?.color, background: 'transparent', marginInlineEnd: 0 }}
+    >
+      {t(`defect.type.${type}`, { defaultValue: type })}
+    </Tag>
+  );
+}
+
+export function stateName(state: number): string {
+  return DEFECT_STATE_NAMES[state] ?? 'UNKNOWN';
+}
+
+export function DefectStateTag({ state }: { state: number }) {
+  const { t } = useTranslation();
+  const name = stateName(state);
+  const colour = STATE_COLOURS[name];
+  return (
+    <Tag color={colour} variant={colour ? 'solid' : 'outlined'} style={{ marginInlineEnd: 0 }}>
+      {t(`defect.state.${name}`)}
+    </Tag>
+  );
+}
+
+export function useLevelText() {
+  const { t } = useTranslation();
+  return (level: string) => t(`defect.level.${level as DefectLevel}`, { defaultValue: level });
+}
+
+interface FollowStarProps {
+  isOn: boolean;
+  onToggle: () => void;
+}
+
+/** The follow star: amber when followed, an outline otherwise (spec §6.1). */
+export function FollowStar({ isOn, onToggle }: FollowStarProps) {
+  const { t } = useTranslation();
+  const label = t(isOn ? 'defect.unfollow' : 'defect.follow');
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        size="small"
+        aria-label={label}
+        aria-pressed={isOn}
+        icon={isOn ? <StarFilled style={{ color: 'rgb(247,186,42)' }} /> : <StarOutlined />}
+        onClick={(e) => {
+          e.stopPropagation();
+          onToggle();
+        }}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,75 @@
+import type { AjaxResult, Defect, DefectAction, DefectLevel, DefectType, TableData } from '@buglet/contracts';
+import { http } from '../../lib/http.ts';
+import type { QueryObject } from '../../lib/query-string.ts';
+
+/** A defect as the detail call returns it: with the actions this user may take now. */
+export type DefectDetail = Defect & { actions?: DefectAction[] };
+
+export interface DefectBody {
+  defectId?: number;
+  projectId?: number;
+  defectType: DefectType;
+  defectName: string;
+  defectDescribe: string;
+  defectLevel: DefectLevel;
+  handleBy: number[];
+  moduleVersion?: string | null;
+  imgUrls?: string | null;
+  annexUrls?: string | null;
+  planStartTime?: string | null;
+  planEndTime?: string | null;
+}
+
+export interface ActionBody {
+  receiveBy?: number[];
+  defectLogDescribe?: string;
+}
+
+export interface DefectComment {
+  commentId: number;
+  commentContent: string;
+  parentId: number | null;
+  createMember: { nickName: string; avatar: string | null } | null;
+  createTime: string;
+}
+
+export interface DefectLog {
+  defectLogId: number;
+  defectLogType: string;
+  defectLogDescribe: string | null;
+  receiveByList: { userId: number; nickName: string; avatar: string | null }[] | null;
+  createByName: string | null;
+  createByAvatar: string | null;
+  createTime: string;
+  commentList: DefectComment[] | null;
+}
+
+export const defectKeys = {
+  all: ['defects'] as const,
+  list: (query: QueryObject) => ['defects', 'list', query] as const,
+  detail: (defectId: number) => ['defects', 'detail', defectId] as const,
+  logs: (defectId: number) => ['defects', 'logs', defectId] as const,
+};
+
+export const listDefects = (query: QueryObject) => http.get<TableData<Defect>>('/system/defect/list', query);
+export const getDefect = (defectId: number) =>
+  http.get<AjaxResult<DefectDetail>>(`/system/defect/${defectId}`);
+export const createDefect = (body: DefectBody) => http.post<AjaxResult<Defect>>('/system/defect', body);
+export const updateDefect = (body: DefectBody & { defectId: number }) => http.put('/system/defect', body);
+export const deleteDefect = (defectId: number) => http.delete(`/system/defect/${defectId}`);
+export const collectDefect = (defectId: number, isCollected: boolean) =>
+  http.put(`/system/defect/${defectId}`, { defectId, collect: isCollected ? 1 : 0 });
+export const runDefectAction = (defectId: number, action: DefectAction, body: ActionBody) =>
+  http.post(`/system/defect/${defectId}/${action}`, body);
+export const listDefectLogs = (defectId: number) =>
+  http.get<TableData<DefectLog>>('/system/log/list', { defectId, pageNum: 1, pageSize: 100 });
+export const addComment = (defectLogId: number, commentContent: string, parentId?: number) =>
+  http.post('/system/comment', {
+    commentContent,
+    moduleType: 'defect_log',
+    correlationId: defectLogId,
+    parentId,
+  });
+/** Pasted images go up as data URLs; the server stores them like any upload. */
+export const uploadScreenshot = (fileBody: string) =>
+  http.post<AjaxResult<{ fileUrl: string }>>('/common/upload/screen-shot', { fileBody });

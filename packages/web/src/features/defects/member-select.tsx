@@ -1,0 +1,67 @@
+import type { Member } from '@buglet/contracts';
+import { Flex, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NameAvatar } from '../../components/name-avatar.tsx';
+
+interface MemberSelectProps {
+  members: Member[];
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  id?: string;
+  /** One person only (the reviewer of a repair); the value stays an array, as the API takes one. */
+  isSingle?: boolean;
+  placeholder?: string;
+  style?: React.CSSProperties;
+}
+
+/** Picks project members by avatar and name; searching matches nick name or account. */
+export function MemberSelect({
+  members,
+  value,
+  onChange,
+  id,
+  isSingle,
+  placeholder,
+  style,
+}: MemberSelectProps) {
+  const { t } = useTranslation();
+  const options = members.map((m) => ({
+    value: m.userId,
+    search: `${m.nickName} ${m.userName}`,
+    label: (
+      <Flex gap={6} align="center">
+        <NameAvatar name={m.nickName || m.userName} image={m.avatar} size={20} />
+        <span>{m.nickName}</span>
+      </Flex>
+    ),
+  }));
+  const common = {
+    id,
+    options,
+    allowClear: true,
+    style: { minWidth: 200, ...style },
+    placeholder: placeholder ?? t('defect.handler-placeholder'),
+    showSearch: {
+      filterOption: (input: string, option?: { search: string }) =>
+        (option?.search ?? '').toLowerCase().includes(input.toLowerCase()),
+    },
+  };
+  if (isSingle) {
+    return (
+      <Select<number, (typeof options)[number]>
+        {...common}
+        value={value?.[0]}
+        onChange={(next) => onChange?.(next === undefined ? [] : [next])}
+      />
+    );
+  }
+  return (
+    <Select<number[], (typeof options)[number]>
+      {...common}
+      mode="multiple"
+      maxTagCount="responsive"
+      value={value}
+      onChange={(next) => onChange?.(next)}
+    />
+  );
+}

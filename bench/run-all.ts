@@ -1,3 +1,4 @@
+import { runDefectList } from './defect-list.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runStartup } from './startup.bench.ts';
 import { runThroughput } from './throughput.bench.ts';
@@ -7,6 +8,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['start-up and memory', runStartup],
   ['throughput', runThroughput],
   ['project list: 1,000 projects, 10,000 people in one team', runProjectList],
+  ['defect list and keyword search: one project, DEFECTS (default 1,000,000) defects', runDefectList],
 ];
 
 for (const [name, run] of benches) {

@@ -1,0 +1,220 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import bcrypt from 'bcryptjs';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { login, startServer } from './server-process.ts';
+
+/**
+ * One project with DEFECTS defects (default 1,000,000): the list (page of 10, filtered by state,
+ * sorted by update time) and the keyword search, on SQLite and, when BENCH_DATABASE_URL (or
+ * TEST_DATABASE_URL) is set, on PostgreSQL. Rows are generated inside the database with
+ * recursive SQL, so filling takes seconds, not hours.
+ */
+const DEFECTS = Number(process.env.DEFECTS ?? 1_000_000);
+const RUNS = 200;
+const WORDS = ['login', 'checkout', 'payment', 'report', 'upload', 'search', 'profile', 'export'];
+const ZH = ['登录', '支付', '报表', '上传', '搜索', '导出'];
+
+/** Two-digit zero padding: SQLite has no lpad, PostgreSQL's substr takes no negative start. */
+type Pad = (expr: string) => string;
+const sqlitePad: Pad = (e) => `substr('0' || (${e}), -2)`;
+const pgPad: Pad = (e) => `lpad((${e})::text, 2, '0')`;
+
+const SEED_SQL = (projectId: number, userId: number, count: number, pad: Pad = sqlitePad) => `
+  with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+  insert into sys_defect (project_id, project_num, defect_type, defect_name, defect_describe, defect_level, defect_state,
+    is_deleted, create_by, create_by_id, create_time, update_by, update_time)
+  select ${projectId}, i, i % 3,
+    'Defect ' || i || ' in ' || (case i % 8 ${WORDS.map((w, k) => `when ${k} then '${w}'`).join(' ')} end),
+    'Steps to reproduce ' || i || ': ' || (case i % 6 ${ZH.map((w, k) => `when ${k} then '${w}页面出错'`).join(' ')} end),
+    'middle', (case when i % 10 < 6 then 4 when i % 10 < 8 then 0 else i % 4 end),
+    0, 'bench', ${userId},
+    '2025-01-01 00:00:00', 'bench',
+    '2025-' || ${pad('1 + i % 12')} || '-' || ${pad('1 + i % 28')} || ' ' || ${pad('i % 24')} || ':00:00'
+  from n`;
+
+async function seedSqlite(file: string): Promise<{ projectId: number }> {
+  const db = new Database(file);
+  const hash = bcrypt.hashSync('secret1', 4);
+  const ids = db.transaction(() => {
+    const userId = db
+      .prepare(
+        `insert into sys_user (user_name, nick_name, password, status, del_flag, create_time) values ('benchdefects', 'Bench', ?, '0', '0', '2025-01-01 00:00:00')`,
+      )
+      .run(hash).lastInsertRowid as number;
+    const teamId = db
+      .prepare(
+        `insert into sys_team (team_name, team_icon, is_del, create_time, update_time) values ('Defect bench', '/profile/upload/x.png', 0, '2025-01-01 00:00:00', '2025-01-01 00:00:00')`,
+      )
+      .run().lastInsertRowid as number;
+    db.prepare(`insert into sys_user_team (user_id, team_id, is_lock) values (?, ?, 0)`).run(userId, teamId);
+    const projectId = db
+      .prepare(
+        `insert into sys_project (project_name, team_id, project_state, is_archived, create_time, update_time) values ('Million', ?, 1, 0, '2025-01-01 00:00:00', '2025-01-01 00:00:00')`,
+      )
+      .run(teamId).lastInsertRowid as number;
+    const membership = db
+      .prepare(`insert into sys_user_project (user_id, project_id, collect) values (?, ?, 0)`)
+      .run(userId, projectId).lastInsertRowid;
+    db.prepare(`insert into sys_user_project_role (user_project_id, role_id) values (?, 8)`).run(membership);
+    return { userId, projectId };
+  })();
+  db.exec(SEED_SQL(ids.projectId, ids.userId, DEFECTS));
+  db.exec(
+    `insert into sys_defect_handler (defect_id, user_id, position) select defect_id, ${ids.userId}, 0 from sys_defect where project_id = ${ids.projectId}`,
+  );
+  db.exec(
+    `insert into sys_defect_search (rowid, title, body) select defect_id, defect_name, defect_describe from sys_defect where project_id = ${ids.projectId}`,
+  );
+  db.exec('analyze');
+  db.close();
+  return { projectId: ids.projectId };
+}
+
+async function seedPostgres(url: string): Promise<{ projectId: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const hash = bcrypt.hashSync('secret1', 4);
+    const user = await client.query(
+      `insert into sys_user (user_name, nick_name, password, status, del_flag, create_time) values ('benchdefects', 'Bench', $1, '0', '0', '2025-01-01 00:00:00') returning user_id`,
+      [hash],
+    );
+    const userId = user.rows[0].user_id as number;
+    const team = await client.query(
+      `insert into sys_team (team_name, team_icon, is_del, create_time, update_time) values ('Defect bench', '/profile/upload/x.png', 0, '2025-01-01', '2025-01-01') returning team_id`,
+    );
+    const teamId = team.rows[0].team_id as number;
+    await client.query('insert into sys_user_team (user_id, team_id, is_lock) values ($1, $2, 0)', [
+      userId,
+      teamId,
+    ]);
+    const project = await client.query(
+      `insert into sys_project (project_name, team_id, project_state, is_archived, create_time, update_time) values ('Million', $1, 1, 0, '2025-01-01', '2025-01-01') returning project_id`,
+      [teamId],
+    );
+    const projectId = project.rows[0].project_id as number;
+    const m = await client.query(
+      'insert into sys_user_project (user_id, project_id, collect) values ($1, $2, 0) returning user_project_id',
+      [userId, projectId],
+    );
+    await client.query('insert into sys_user_project_role (user_project_id, role_id) values ($1, 8)', [
+      m.rows[0].user_project_id,
+    ]);
+    await client.query(
+      SEED_SQL(projectId, userId, DEFECTS, pgPad)
+        .replace(
+          'with recursive n(i) as (select 1 union all select i + 1 from n where i < ',
+          'with n(i) as (select generate_series(1, ',
+        )
+        .replace(/\)\n {2}insert/, '))\n  insert'),
+    );
+    await client.query(
+      `insert into sys_defect_handler (defect_id, user_id, position) select defect_id, ${userId}, 0 from sys_defect where project_id = ${projectId}`,
+    );
+    await client.query('analyze');
+    return { projectId };
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(
+  url: string,
+  token: string,
+  path: string,
+): Promise<{ median: number; p99: number; total: number }> {
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < RUNS + 20; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { code: number; total: number; msg: string };
+    if (body.code !== 200) throw new Error(`${path}: ${body.msg}`);
+    if (i >= 20) times.push(performance.now() - t0);
+    total = body.total;
+  }
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)] ?? 0,
+    p99: times[Math.floor(times.length * 0.99)] ?? 0,
+    total,
+  };
+}
+
+async function runOn(
+  label: string,
+  env: Record<string, string>,
+  seed: (dataDir: string) => Promise<{ projectId: number }>,
+) {
+  const first = await startServer(env);
+  await waitUp(first.url);
+  await first.stop();
+  const fillStart = performance.now();
+  const { projectId } = await seed(first.dataDir);
+  const fillSeconds = (performance.now() - fillStart) / 1000;
+  const server = await startServer(env, first.dataDir);
+  try {
+    await waitUp(server.url);
+    const token = await login(server.url, 'benchdefects', 'secret1');
+    if (!token) throw new Error('bench user could not log in');
+    const list = await measure(
+      server.url,
+      token,
+      `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10&params%5BdefectStates%5D=0&orderByColumn=updateTime&isAsc=desc`,
+    );
+    const en = await measure(
+      server.url,
+      token,
+      `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10&params%5Bkeyword%5D=checkout`,
+    );
+    const zh = await measure(
+      server.url,
+      token,
+      `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10&params%5Bkeyword%5D=${encodeURIComponent('报表页面')}`,
+    );
+    const fmt = (m: { median: number; p99: number }) => `${m.median.toFixed(1)} / ${m.p99.toFixed(1)}`;
+    return {
+      [`${label}: fill ${DEFECTS.toLocaleString('en')} defects (s)`]: fillSeconds.toFixed(1),
+      [`${label}: list, state Pending (${list.total}), by update time: median / p99 (ms)`]: fmt(list),
+      [`${label}: keyword 'checkout' (${en.total}): median / p99 (ms)`]: fmt(en),
+      [`${label}: keyword '报表页面' (${zh.total}): median / p99 (ms)`]: fmt(zh),
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runDefectList(): Promise<Record<string, string>> {
+  const figures = await runOn('SQLite', {}, (dataDir) => seedSqlite(path.join(dataDir, 'buglet.db')));
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!pgUrl) return { ...figures, PostgreSQL: 'not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL)' };
+  const schema = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const pgFigures = await runOn('PostgreSQL', { DATABASE_URL: url.toString() }, () =>
+      seedPostgres(url.toString()),
+    );
+    return { ...figures, ...pgFigures };
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+async function waitUp(url: string) {
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`${url}/version`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('server did not start');
+}

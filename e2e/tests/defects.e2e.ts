@@ -17,6 +17,7 @@ const DEVELOPER = {
 };
 const LEAD = { username: 'lena', password: 'lena-pass1', phoneNumber: '13900139000', nickName: 'Lena Lead' };
 const TITLE = 'Checkout button does nothing';
+const SHARE_PASSWORD = '2468';
 /** Role ids the server seeds (contracts ROLE_IDS): team member, project developer, project tester. */
 const ROLE = { teamDefault: 5, developer: 7, tester: 8 };
 /** The smallest valid PNG (1×1), enough for the team icon the API requires. */
@@ -155,6 +156,7 @@ afterAll(async () => {
 describe('defect workflow', () => {
   let tester: Page;
   let developer: Page;
+  let shareLink = '';
 
   it('lets the tester report a bug for the developer', async () => {
     tester = await openAs(TESTER);
@@ -220,5 +222,61 @@ describe('defect workflow', () => {
     const row = tester.locator('.ant-table-row').filter({ hasText: TITLE });
     await expect.poll(() => row.textContent()).toContain('已关闭');
     await capture(tester, 'df-06-list-closed');
+  });
+
+  it('lets the tester reopen it with a reason and share it with a password', async () => {
+    await openDefect(tester);
+    await act(
+      tester,
+      /重新打开/,
+      (d) => d.locator('#defect-action_defectLogDescribe').fill('start reopens it'),
+      '待处理',
+    );
+    await expect
+      .poll(() => drawer(tester).getByTestId('defect-log').first().getAttribute('data-log-type'))
+      .toBe('OPEN');
+    await drawer(tester)
+      .getByRole('button', { name: /分\s*享/ })
+      .click();
+    const dialog = tester.getByRole('dialog').filter({ has: tester.locator('form#defect-share') });
+    await pickMember(tester, 'defect-share_agingHour', '1 天');
+    await dialog.locator('#defect-share_password').fill(SHARE_PASSWORD);
+    await dialog.getByRole('button', { name: '生成链接' }).click();
+    shareLink = await dialog.getByTestId('share-url').inputValue();
+    expect(shareLink).toMatch(/#\/shard\/defect\?id=[0-9a-f]{32}$/);
+    await expect.poll(() => dialog.getByTestId('share-result').textContent()).toContain('密码：已设置');
+    expect(await dialog.locator('svg title').textContent()).toBe('分享链接二维码');
+    await capture(tester, 'df-07-share-dialog');
+  });
+
+  it('shows the shared defect to a visitor without a login, after the right password', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const visitor = await context.newPage();
+    visitor.setDefaultTimeout(10_000);
+    await visitor.goto(shareLink);
+    const form = visitor.locator('form#shard-password');
+    await form.getByText('请输入分享密码').waitFor();
+    await capture(visitor, 'df-08-share-asks-password');
+    await form.locator('#shard-password_password').fill('1111');
+    await form.getByRole('button', { name: /验\s*证/ }).click();
+    await form.getByText('分享密码错误').waitFor();
+    expect(await visitor.getByTestId('shared-title').count()).toBe(0);
+    await capture(visitor, 'df-09-share-wrong-password');
+    await form.locator('#shard-password_password').fill(SHARE_PASSWORD);
+    await form.getByRole('button', { name: /验\s*证/ }).click();
+    await visitor.getByTestId('shared-title').getByText(TITLE).waitFor();
+    const types = () =>
+      visitor
+        .getByTestId('shared-log')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-log-type')));
+    await expect.poll(types).toEqual(['OPEN', 'PASS', 'REPAIR', 'REJECTED', 'REPAIR', 'CREATE']);
+    expect(await visitor.getByText('start reopens it').count()).toBe(1);
+    expect(await visitor.locator('.markdown-view script').count()).toBe(0);
+    await capture(visitor, 'df-10-shared-defect-mobile');
+    // The password is remembered for this link, so a reload goes straight to the defect.
+    await visitor.reload();
+    await visitor.getByTestId('shared-title').getByText(TITLE).waitFor();
+    expect(await visitor.locator('form#shard-password').count()).toBe(0);
   });
 });

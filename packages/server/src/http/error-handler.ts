@@ -24,7 +24,9 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = langFrom(req.headers.language);
     if (error instanceof AppError) {
-      return reply.status(200).send({ code: error.code, msg: translate(lang, error.key, error.args) });
+      return reply
+        .status(200)
+        .send({ code: error.code, msg: translate(lang, error.key, error.args), ...error.extra });
     }
     const key =
       (error.code && CLIENT_ERRORS[error.code]) ||

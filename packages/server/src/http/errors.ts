@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly args: readonly MessageArg[] = [],
     readonly code: number = ResultCode.error,
+    /** Extra envelope fields a client can act on (e.g. `passwordRequired`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(key);
   }

@@ -14,6 +14,8 @@ const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
 const UnauthorizedPage = lazy(() => import('../features/errors/unauthorized-page.tsx'));
 const RedirectPage = lazy(() => import('../features/errors/redirect-page.tsx'));
+// Public: works with or without a login, so it sits outside the guard and the layout.
+const SharedDefectPage = lazy(() => import('../features/defects/shared-defect-page.tsx'));
 const InnerLinkPage = lazy(() => import('../features/errors/inner-link-page.tsx'));
 
 const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
@@ -30,6 +32,7 @@ export function AppRoutes() {
       <Route path="/register" element={page(<RegisterPage />)} />
       <Route path="/401" element={page(<UnauthorizedPage />)} />
       <Route path="/404" element={page(<NotFoundPage />)} />
+      <Route path="/shard/defect" element={page(<SharedDefectPage />)} />
       <Route element={<RouteGuard />}>
         <Route element={page(<AppLayout />)}>
           <Route path="/" element={<Navigate to="/index" replace />} />

@@ -11,6 +11,8 @@ import { kvGet, kvPut } from '../session/session.repository.ts';
 import { findDefectRow, toDefects } from './defects.repository.ts';
 
 const GUESS_LIMIT = 5;
+/** Tells the public page to show its password form, whatever the message's language. */
+const PASSWORD_REQUIRED = { passwordRequired: true };
 const GUESS_WINDOW_MS = 10 * 60_000;
 
 const hashOf = (shardId: string, password: string) =>
@@ -137,7 +139,7 @@ export function registerDefectShareRoutes(r: Router): void {
         viewer?.userId === SUPER_ADMIN_ID || (membership?.userProjectId != null && membership.isLock !== 1);
       if (share.passwordHash && !isMember) {
         const password = ctx.query.password ?? '';
-        if (!password) throw new AppError('shard.input-password');
+        if (!password) throw new AppError('shard.input-password', [], ResultCode.error, PASSWORD_REQUIRED);
         // Wrong guesses are counted per link and per address; past the limit the link rests.
         const keys = [
           `shard_guess:${share.defectShardId}:${ctx.req.ip}`,
@@ -145,10 +147,10 @@ export function registerDefectShareRoutes(r: Router): void {
         ];
         const counts = await Promise.all(keys.map(async (k) => Number((await kvGet(db, k)) ?? 0)));
         if ((counts[0] ?? 0) >= GUESS_LIMIT || (counts[1] ?? 0) >= GUESS_LIMIT * 6)
-          throw new AppError('shard.too-many-guesses', [10]);
+          throw new AppError('shard.too-many-guesses', [10], ResultCode.error, PASSWORD_REQUIRED);
         if (!samePassword(share.defectShardId, password, share.passwordHash)) {
           await Promise.all(keys.map((k, i) => kvPut(db, k, String((counts[i] ?? 0) + 1), GUESS_WINDOW_MS)));
-          throw new AppError('shard.password-error');
+          throw new AppError('shard.password-error', [], ResultCode.error, PASSWORD_REQUIRED);
         }
       }
       const [defect] = await toDefects(db, [defectRow], viewer?.userId ?? 0);

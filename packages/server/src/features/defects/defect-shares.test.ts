@@ -77,8 +77,12 @@ describe('share links', () => {
   it('open without login with the right password; wrong or missing passwords are refused', async () => {
     const { data } = await share({ agingHour: 1, password: '4821' });
     const id = data.defectShardId as string;
-    expect(await open(id)).toEqual({ code: 500, msg: 'Enter the share password' });
-    expect(await open(id, '0000')).toEqual({ code: 500, msg: 'Wrong share password' });
+    expect(await open(id)).toEqual({ code: 500, msg: 'Enter the share password', passwordRequired: true });
+    expect(await open(id, '0000')).toEqual({
+      code: 500,
+      msg: 'Wrong share password',
+      passwordRequired: true,
+    });
     const ok = await open(id, '4821');
     expect(ok.data.defect).toMatchObject({ defectId, defectName: 'Shared bug' });
     expect(ok.data.logs[0]).toMatchObject({ defectLogType: 0 });
@@ -88,7 +92,11 @@ describe('share links', () => {
     const member = await open(id, undefined, tester.token);
     expect(member.data.redirect).toMatchObject({ defectId });
     // Someone signed in but outside the project still needs it.
-    expect(await open(id, undefined, stranger.token)).toEqual({ code: 500, msg: 'Enter the share password' });
+    expect(await open(id, undefined, stranger.token)).toEqual({
+      code: 500,
+      msg: 'Enter the share password',
+      passwordRequired: true,
+    });
   });
 
   it('rest after five wrong guesses, even for the right password', async () => {
@@ -99,6 +107,7 @@ describe('share links', () => {
     expect(await open(id, '7777')).toEqual({
       code: 500,
       msg: 'Too many wrong passwords; try again in 10 minutes',
+      passwordRequired: true,
     });
   });
 

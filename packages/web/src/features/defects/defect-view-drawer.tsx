@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { DefectAction } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,7 +13,7 @@ import {
   Space,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
@@ -28,6 +28,9 @@ import { HandlerAvatars } from './handler-avatars.tsx';
 import { MarkdownView } from './markdown-view.tsx';
 import { splitPaths } from './upload-paths-field.tsx';
 import { useProjectMembers } from './use-project-members.ts';
+
+// The QR code library is only needed once someone shares, so the dialog is its own chunk.
+const DefectShareDialog = lazy(() => import('./defect-share-dialog.tsx'));
 
 /** Button look per action, after the original: repair blue, pass green, reject amber, close/open red. */
 const ACTION_LOOK: Record<DefectAction, ButtonProps> = {
@@ -119,6 +122,7 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
   const canEditAny = usePermi(['system:defect:edit']);
   const canRemoveAny = usePermi(['system:defect:remove']);
   const [action, setAction] = useState<DefectAction | undefined>();
+  const [isSharing, setSharing] = useState(false);
   const query = useQuery({
     queryKey: defectKeys.detail(defectId ?? 0),
     queryFn: () => getDefect(defectId ?? 0),
@@ -151,6 +155,9 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
 
   const tools = defect ? (
     <Flex gap={6} wrap justify="end">
+      <Button size="small" icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
+        {t('share.button')}
+      </Button>
       <FollowStar
         isOn={defect.collect}
         onToggle={() =>
@@ -203,6 +210,11 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
               void onChanged();
             }}
           />
+          {isSharing ? (
+            <Suspense fallback={null}>
+              <DefectShareDialog defectId={defect.defectId} onClose={() => setSharing(false)} />
+            </Suspense>
+          ) : null}
         </>
       ) : (
         <Skeleton active />

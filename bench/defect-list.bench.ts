@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
@@ -183,6 +184,8 @@ async function runOn(
     };
   } finally {
     await server.stop();
+    // A million defects take a good part of a gigabyte: leave nothing behind.
+    fs.rmSync(first.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -73,6 +73,9 @@ describe('the application shell', () => {
   });
 
   it('logs out after confirmation and the token no longer opens pages', async () => {
+    const tokenOf = async () => (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value;
+    const token = await tokenOf();
+    expect(token).toBeTruthy();
     await page
       .locator('.ant-dropdown-trigger')
       .filter({ hasText: /管理员|admin/i })
@@ -81,7 +84,13 @@ describe('the application shell', () => {
     await page.getByText('Log Out', { exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(/#\/login/);
+    await expect.poll(tokenOf).toBeUndefined();
+    // The server no longer knows the token...
+    const info = await fetch(`${baseUrl}/getInfo`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await info.json()) as { code: number }).code).toBe(401);
+    // ...and a fresh load of a protected page lands on the login page, keeping where it was going.
     await page.goto(`${baseUrl}/#/admin/member`);
+    await page.reload();
     await page.waitForURL(/#\/login\?redirect=/);
     await shot(page, '08-logged-out');
   });

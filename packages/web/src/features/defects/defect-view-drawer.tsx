@@ -1,32 +1,19 @@
 import { DeleteOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { DefectAction } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  type ButtonProps,
-  Descriptions,
-  Divider,
-  Drawer,
-  Flex,
-  Image,
-  Skeleton,
-  Space,
-  Typography,
-} from 'antd';
+import { Button, type ButtonProps, Divider, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
-import { assetUrl } from '../../lib/http.ts';
 import { useLayout } from '../../stores/layout.store.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { DefectActionDialog } from './defect-action-dialog.tsx';
-import { DefectStateTag, DefectTypeTag, FollowStar, useLevelText } from './defect-tags.tsx';
+import { DefectDetails } from './defect-details.tsx';
+import { DefectStateTag, DefectTypeTag, FollowStar } from './defect-tags.tsx';
 import { DefectTimeline } from './defect-timeline.tsx';
 import { collectDefect, type DefectDetail, defectKeys, deleteDefect, getDefect } from './defects.api.ts';
 import { HandlerAvatars } from './handler-avatars.tsx';
-import { MarkdownView } from './markdown-view.tsx';
-import { splitPaths } from './upload-paths-field.tsx';
 import { useProjectMembers } from './use-project-members.ts';
 
 // The QR code library is only needed once someone shares, so the dialog is its own chunk.
@@ -51,62 +38,9 @@ interface DefectViewDrawerProps {
 
 function DefectBody({ defect }: { defect: DefectDetail }) {
   const { t } = useTranslation();
-  const levelText = useLevelText();
-  const images = splitPaths(defect.imgUrls);
-  const annexes = splitPaths(defect.annexUrls);
   return (
     <>
-      <Descriptions
-        size="small"
-        column={{ xs: 1, md: 2 }}
-        title={t('base-info')}
-        items={[
-          { key: 'level', label: t('defect.level'), children: levelText(defect.defectLevel) },
-          {
-            key: 'handlers',
-            label: t('defect.handlers'),
-            children: <HandlerAvatars people={defect.handleByList} />,
-          },
-          { key: 'creator', label: t('defect.creator'), children: defect.createBy },
-          { key: 'version', label: t('defect.version'), children: defect.moduleVersion || '-' },
-          { key: 'created', label: t('create-time'), children: defect.createTime },
-          { key: 'updated', label: t('update-time'), children: defect.updateTime },
-          { key: 'start', label: t('defect.plan-start'), children: defect.planStartTime || '-' },
-          { key: 'end', label: t('defect.plan-end'), children: defect.planEndTime || '-' },
-        ]}
-      />
-      <Divider titlePlacement="start">{t('defect.describe')}</Divider>
-      <MarkdownView source={defect.defectDescribe ?? ''} />
-      {images.length > 0 ? (
-        <>
-          <Divider titlePlacement="start">{t('defect.images')}</Divider>
-          <Image.PreviewGroup>
-            <Space wrap>
-              {images.map((path) => (
-                <Image
-                  key={path}
-                  src={assetUrl(path)}
-                  width={96}
-                  height={96}
-                  style={{ objectFit: 'cover' }}
-                />
-              ))}
-            </Space>
-          </Image.PreviewGroup>
-        </>
-      ) : null}
-      {annexes.length > 0 ? (
-        <>
-          <Divider titlePlacement="start">{t('defect.annexes')}</Divider>
-          <Flex vertical gap={4}>
-            {annexes.map((path) => (
-              <Typography.Link key={path} href={assetUrl(path)} download>
-                {path.split('/').pop()}
-              </Typography.Link>
-            ))}
-          </Flex>
-        </>
-      ) : null}
+      <DefectDetails defect={defect} handlers={<HandlerAvatars people={defect.handleByList} />} />
       <Divider titlePlacement="start">{t('defect.history')}</Divider>
       <DefectTimeline defectId={defect.defectId} />
     </>

@@ -1,10 +1,8 @@
-import { Descriptions, Divider, Empty, Flex, Image, Space, Timeline, Typography } from 'antd';
+import { Divider, Empty, Flex, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { assetUrl } from '../../lib/http.ts';
+import { DefectDetails } from './defect-details.tsx';
 import { logTypeName, type SharedDefect, type SharedLog } from './defect-shares.api.ts';
-import { DefectStateTag, DefectTypeTag, useLevelText } from './defect-tags.tsx';
-import { MarkdownView } from './markdown-view.tsx';
-import { splitPaths } from './upload-paths-field.tsx';
+import { DefectStateTag, DefectTypeTag } from './defect-tags.tsx';
 
 /** Timeline colours as in the drawer's history. */
 const LOG_COLOURS: Record<string, string> = {
@@ -44,10 +42,7 @@ function SharedLogEntry({ log }: { log: SharedLog }) {
 /** A shared defect, read-only: what the drawer shows, without the tools and comments. */
 export function SharedDefectView({ shared }: { shared: SharedDefect }) {
   const { t } = useTranslation();
-  const levelText = useLevelText();
   const { defect, logs } = shared;
-  const images = splitPaths(defect.imgUrls);
-  const annexes = splitPaths(defect.annexUrls);
   const handlers = defect.handleByList.map((p) => p.nickName || p.userName).join(', ');
   return (
     <article>
@@ -60,53 +55,7 @@ export function SharedDefectView({ shared }: { shared: SharedDefect }) {
         </Typography.Title>
       </Flex>
       <Divider style={{ margin: '12px 0' }} />
-      <Descriptions
-        size="small"
-        column={{ xs: 1, md: 2 }}
-        title={t('base-info')}
-        items={[
-          { key: 'level', label: t('defect.level'), children: levelText(defect.defectLevel) },
-          { key: 'handlers', label: t('defect.handlers'), children: handlers || '-' },
-          { key: 'creator', label: t('defect.creator'), children: defect.createBy ?? '-' },
-          { key: 'version', label: t('defect.version'), children: defect.moduleVersion || '-' },
-          { key: 'created', label: t('create-time'), children: defect.createTime },
-          { key: 'updated', label: t('update-time'), children: defect.updateTime },
-          { key: 'start', label: t('defect.plan-start'), children: defect.planStartTime || '-' },
-          { key: 'end', label: t('defect.plan-end'), children: defect.planEndTime || '-' },
-        ]}
-      />
-      <Divider titlePlacement="start">{t('defect.describe')}</Divider>
-      <MarkdownView source={defect.defectDescribe ?? ''} />
-      {images.length > 0 ? (
-        <>
-          <Divider titlePlacement="start">{t('defect.images')}</Divider>
-          <Image.PreviewGroup>
-            <Space wrap>
-              {images.map((path) => (
-                <Image
-                  key={path}
-                  src={assetUrl(path)}
-                  width={100}
-                  height={100}
-                  style={{ objectFit: 'cover' }}
-                />
-              ))}
-            </Space>
-          </Image.PreviewGroup>
-        </>
-      ) : null}
-      {annexes.length > 0 ? (
-        <>
-          <Divider titlePlacement="start">{t('defect.annexes')}</Divider>
-          <Flex vertical gap={4}>
-            {annexes.map((path) => (
-              <Typography.Link key={path} href={assetUrl(path)} download>
-                {path.split('/').pop()}
-              </Typography.Link>
-            ))}
-          </Flex>
-        </>
-      ) : null}
+      <DefectDetails defect={defect} handlers={handlers || '-'} />
       <Divider titlePlacement="start">{t('defect.history')}</Divider>
       {logs.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />

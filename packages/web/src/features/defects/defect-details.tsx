@@ -1,0 +1,70 @@
+import type { Defect } from '@buglet/contracts';
+import { Descriptions, Divider, Flex, Image, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assetUrl } from '../../lib/http.ts';
+import { useLevelText } from './defect-tags.tsx';
+import { MarkdownView } from './markdown-view.tsx';
+import { splitPaths } from './upload-paths-field.tsx';
+
+/**
+ * What every view of a defect shows: basic information, the rendered description, images and
+ * attachments. The drawer and the public share page differ only in how handlers appear.
+ */
+export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: ReactNode }) {
+  const { t } = useTranslation();
+  const levelText = useLevelText();
+  const images = splitPaths(defect.imgUrls);
+  const annexes = splitPaths(defect.annexUrls);
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        title={t('base-info')}
+        items={[
+          { key: 'level', label: t('defect.level'), children: levelText(defect.defectLevel) },
+          { key: 'handlers', label: t('defect.handlers'), children: handlers },
+          { key: 'creator', label: t('defect.creator'), children: defect.createBy ?? '-' },
+          { key: 'version', label: t('defect.version'), children: defect.moduleVersion || '-' },
+          { key: 'created', label: t('create-time'), children: defect.createTime },
+          { key: 'updated', label: t('update-time'), children: defect.updateTime },
+          { key: 'start', label: t('defect.plan-start'), children: defect.planStartTime || '-' },
+          { key: 'end', label: t('defect.plan-end'), children: defect.planEndTime || '-' },
+        ]}
+      />
+      <Divider titlePlacement="start">{t('defect.describe')}</Divider>
+      <MarkdownView source={defect.defectDescribe ?? ''} />
+      {images.length > 0 ? (
+        <>
+          <Divider titlePlacement="start">{t('defect.images')}</Divider>
+          <Image.PreviewGroup>
+            <Space wrap>
+              {images.map((path) => (
+                <Image
+                  key={path}
+                  src={assetUrl(path)}
+                  width={96}
+                  height={96}
+                  style={{ objectFit: 'cover' }}
+                />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        </>
+      ) : null}
+      {annexes.length > 0 ? (
+        <>
+          <Divider titlePlacement="start">{t('defect.annexes')}</Divider>
+          <Flex vertical gap={4}>
+            {annexes.map((path) => (
+              <Typography.Link key={path} href={assetUrl(path)} download>
+                {path.split('/').pop()}
+              </Typography.Link>
+            ))}
+          </Flex>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -37,6 +37,22 @@ const noProjectAccess = () => new AppError('project.no-permission', [], ResultCo
  * Refuses the same way whether the team or project does not exist, was deleted, or is someone
  * else's: a guessed id learns nothing. A member locked in the team reaches nothing of it.
  */
+/** The team, if the user may enter it (an unlocked member, or the super administrator). */
+export async function enterableTeam(db: Db, userId: number, teamId: number) {
+  const row = await findTeamMembership(db, teamId, userId);
+  if (!row || (userId !== SUPER_ADMIN_ID && (row.userTeamId === null || row.isLock === 1)))
+    throw noTeamAccess();
+  return row;
+}
+
+/** The project, if the user may enter it (a member, not locked out of its team, or the super administrator). */
+export async function enterableProject(db: Db, userId: number, projectId: number) {
+  const row = await findProjectMembership(db, projectId, userId);
+  const isMember = row && row.userProjectId !== null && row.userTeamId !== null && row.isLock !== 1;
+  if (!row || (userId !== SUPER_ADMIN_ID && !isMember)) throw noProjectAccess();
+  return row;
+}
+
 export async function resolveScope(db: Db, principal: Principal, scope: Scope): Promise<ScopedAccess> {
   if (scope.kind === 'defect' || scope.kind === 'defectLog') {
     const projectId =
@@ -46,17 +62,13 @@ export async function resolveScope(db: Db, principal: Principal, scope: Scope): 
     if (projectId === undefined) throw noProjectAccess();
     return resolveScope(db, principal, { kind: 'project', projectId, isWrite: scope.isWrite });
   }
-  const isAdmin = principal.userId === SUPER_ADMIN_ID;
   if (scope.kind === 'team') {
-    const row = await findTeamMembership(db, scope.teamId, principal.userId);
-    if (!row || (!isAdmin && (row.userTeamId === null || row.isLock === 1))) throw noTeamAccess();
+    const row = await enterableTeam(db, principal.userId, scope.teamId);
     const context = { ...principal.context, currentTeamId: row.teamId, currentProjectId: 0 };
     const access = await loadAccess(db, principal.userId, context, false);
     return { ...access, teamId: row.teamId, projectId: 0, isArchived: false };
   }
-  const row = await findProjectMembership(db, scope.projectId, principal.userId);
-  const isMember = row && row.userProjectId !== null && row.userTeamId !== null && row.isLock !== 1;
-  if (!row || (!isAdmin && !isMember)) throw noProjectAccess();
+  const row = await enterableProject(db, principal.userId, scope.projectId);
   if (scope.isWrite && row.isArchived === 1) throw new AppError('project.archived');
   // Inside a project only the roles held in that project count: a team administrator who is an
   // outsider in a project is an outsider there.

@@ -1,4 +1,5 @@
 import { type DefectAction, DefectLogType, DefectState } from '@buglet/contracts';
+import { hasPermi } from '../../http/permission.ts';
 
 /**
  * The defect workflow as a pure function: from a defect, an actor and a request, either the
@@ -73,10 +74,6 @@ const FROM: Record<DefectAction, readonly DefectState[]> = {
 const refuse = (refusal: Refusal): Outcome => ({ ok: false, refusal });
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
-function holds(actor: Actor, permission: string): boolean {
-  return actor.permissions.has('*:*:*') || actor.permissions.has(permission);
-}
-
 /** Checks in a fixed order, so the message names the first thing that is wrong. */
 export function decide(
   action: DefectAction,
@@ -85,7 +82,7 @@ export function decide(
   people: ProjectPeople,
   request: ActionRequest,
 ): Outcome {
-  if (!holds(actor, PERMISSION[action])) return refuse({ kind: 'forbidden' });
+  if (!hasPermi(actor.permissions, PERMISSION[action])) return refuse({ kind: 'forbidden' });
   if (!FROM[action].includes(defect.state)) return refuse({ kind: 'state', action, state: defect.state });
 
   const isHandler = defect.handleBy.includes(actor.userId);

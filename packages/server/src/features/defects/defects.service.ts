@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { hasPermi } from '../../http/permission.ts';
 import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -138,11 +139,7 @@ export async function updateDefect(
 ) {
   const row = await findDefectRow(deps.db, body.defectId);
   if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
-  if (
-    row.createById !== caller.userId &&
-    !access.permissions.has('system:defect:edit') &&
-    !access.permissions.has('*:*:*')
-  ) {
+  if (row.createById !== caller.userId && !hasPermi(access.permissions, 'system:defect:edit')) {
     throw new AppError('auth.forbidden', [], ResultCode.forbidden);
   }
   if (body.handleBy) await assertMembers(deps, row.projectId, body.handleBy);
@@ -192,11 +189,7 @@ export async function updateDefect(
 export async function deleteDefect(deps: AppDeps, caller: Principal, access: ScopedAccess, defectId: number) {
   const row = await findDefectRow(deps.db, defectId);
   if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
-  if (
-    row.createById !== caller.userId &&
-    !access.permissions.has('system:defect:remove') &&
-    !access.permissions.has('*:*:*')
-  ) {
+  if (row.createById !== caller.userId && !hasPermi(access.permissions, 'system:defect:remove')) {
     throw new AppError('auth.forbidden', [], ResultCode.forbidden);
   }
   const now = formatDateTime();

@@ -22,6 +22,9 @@ export interface DefectFilter {
   createdTo?: string;
   updatedFrom?: string;
   updatedTo?: string;
+  /** Calendar window: plan start, plan end or last update inside it. */
+  calendarFrom?: string;
+  calendarTo?: string;
 }
 
 export const DEFECT_SORT = {
@@ -96,6 +99,19 @@ function filtered(db: Db, f: DefectFilter) {
   if (f.createdTo) q = q.where('d.createTime', '<=', endOfDay(f.createdTo));
   if (f.updatedFrom) q = q.where('d.updateTime', '>=', f.updatedFrom);
   if (f.updatedTo) q = q.where('d.updateTime', '<=', endOfDay(f.updatedTo));
+  if (f.calendarFrom && f.calendarTo) {
+    const from = f.calendarFrom;
+    const to = endOfDay(f.calendarTo);
+    q = q.where((eb) =>
+      eb.or([
+        eb.between('d.planStartTime', from, to),
+        eb.between('d.planEndTime', from, to),
+        eb.between('d.updateTime', from, to),
+        // A plan that spans the whole window.
+        eb.and([eb('d.planStartTime', '<', from), eb('d.planEndTime', '>', to)]),
+      ]),
+    );
+  }
   return q;
 }
 

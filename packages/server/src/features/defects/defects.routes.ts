@@ -44,6 +44,8 @@ const listQuery = pageQuery.extend({
       endCreateTime: z.string().max(19).optional(),
       beginUpdateTime: z.string().max(19).optional(),
       endUpdateTime: z.string().max(19).optional(),
+      calendarStartDate: z.string().max(19).optional(),
+      calendarEndDate: z.string().max(19).optional(),
     })
     .optional(),
 });
@@ -87,6 +89,8 @@ export function registerDefectRoutes(r: Router): void {
         createdTo: p.endCreateTime,
         updatedFrom: p.beginUpdateTime,
         updatedTo: p.endUpdateTime,
+        calendarFrom: p.calendarStartDate,
+        calendarTo: p.calendarEndDate,
       };
       const { rows, total } = await listDefects(db, filter, limit, offset, order);
       return ctx.table(await toDefects(db, rows, ctx.me.userId), total);

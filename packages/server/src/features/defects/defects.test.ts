@@ -283,6 +283,34 @@ describe('the list', () => {
     const page = await list({ pageSize: '1', pageNum: '2', orderByColumn: 'projectNum', isAsc: 'asc' });
     expect(page).toMatchObject({ total: 2, rows: [{ defectId: b, collect: false }] });
   });
+
+  it('finds, for the calendar, defects planned or updated inside a window', async () => {
+    const team = await insertTestTeam(t.db, { [tester.userId]: [5], [dev.userId]: [5] });
+    const p = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
+    const march = await create(tester, {
+      projectId: p,
+      planStartTime: '2030-03-02 09:00:00',
+      planEndTime: '2030-03-04 18:00:00',
+    });
+    const spanning = await create(tester, {
+      projectId: p,
+      planStartTime: '2030-01-01 09:00:00',
+      planEndTime: '2030-12-31 18:00:00',
+    });
+    await create(tester, {
+      projectId: p,
+      planStartTime: '2030-05-01 09:00:00',
+      planEndTime: '2030-05-02 09:00:00',
+    });
+    const res = await api(tester, 'GET', '/system/defect/list', undefined, {
+      projectId: String(p),
+      'params[calendarStartDate]': '2030-03-01',
+      'params[calendarEndDate]': '2030-03-31',
+      orderByColumn: 'projectNum',
+      isAsc: 'asc',
+    });
+    expect(res.rows.map((r: Json) => r.defectId)).toEqual([march, spanning]);
+  });
 });
 
 describe('keyword search', () => {

@@ -116,6 +116,7 @@ export const defect = z.object({
   defectDescribe: z.string().nullable(),
   defectLevel: z.string(),
   moduleId: z.number().nullable(),
+  moduleName: z.string().nullable(),
   moduleVersion: z.string().nullable(),
   handleBy: z.array(z.number()),
   handleByList: z.array(userSummary),
@@ -149,4 +150,31 @@ export const shareBody = z.object({
     .optional()
     .or(z.literal('')),
   defaultLang: z.enum(['zh_CN', 'en_US']).nullable().optional(),
+});
+
+/** The statistics panels of the defect page, by the names the original stores in a template. */
+export const STATISTIC_PANELS = [
+  'DefectType',
+  'DefectState',
+  'DefectModule',
+  'DefectMemberOnline',
+  'MyLife',
+] as const;
+export type StatisticPanel = (typeof STATISTIC_PANELS)[number];
+/** A layout: the panels shown, in order, each with the original's optional extras. */
+export const statisticTemplateConfig = z
+  .array(z.looseObject({ name: z.enum(STATISTIC_PANELS) }))
+  .max(STATISTIC_PANELS.length * 2);
+export const STATISTIC_MODULE_DEFECT = 1;
+export const statisticTemplateBody = z.object({
+  statisticTemplateId: z.number().int().min(1).optional(),
+  statisticTemplatCode: z.string().max(255).nullable().optional(),
+  moduleType: z.literal(STATISTIC_MODULE_DEFECT).default(STATISTIC_MODULE_DEFECT),
+  projectId: z.number().int().min(1),
+  /** Ignored: a layout is always the caller's own. */
+  userId: z.number().int().optional(),
+  /** A JSON text, as the original sends it. */
+  statisticTemplatConfig: z
+    .string({ error: 'statistic.config.invalid' })
+    .max(10_000, { error: 'statistic.config.invalid' }),
 });

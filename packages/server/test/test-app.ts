@@ -110,3 +110,26 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+export type Person = Awaited<ReturnType<TestApp['signedIn']>>;
+
+/** `api(who, method, url, payload?, query?)`: a call as that person, in English, answering the body. */
+export function apiAs(t: TestApp) {
+  return async (
+    who: Person,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: Json,
+    query?: Record<string, string>,
+  ): Promise<Json> =>
+    (
+      await t.call({
+        method,
+        url,
+        token: who.token,
+        lang: 'en_US',
+        ...(payload ? { payload } : {}),
+        ...(query ? { query } : {}),
+      })
+    ).body;
+}

@@ -7,6 +7,7 @@ import * as m004 from './migrations/004-defects.ts';
 import * as m005 from './migrations/005-defect-shares.ts';
 import * as m006 from './migrations/006-defect-tabs.ts';
 import * as m007 from './migrations/007-defect-search.ts';
+import * as m008 from './migrations/008-modules-statistic-templates.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-defect-shares': m005,
   '006-defect-tabs': m006,
   '007-defect-search': m007,
+  '008-modules-statistic-templates': m008,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -308,6 +308,25 @@ export interface DefectTabTable {
   createTime: string;
 }
 
+export interface ModuleTable {
+  moduleId: Generated<number>;
+  modulePid: number;
+  moduleName: string;
+  remark: string | null;
+  projectId: number;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface StatisticTemplateTable {
+  statisticTemplateId: Generated<number>;
+  statisticTemplatCode: string | null;
+  moduleType: number;
+  projectId: number;
+  userId: number;
+  statisticTemplatConfig: string;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -336,4 +355,6 @@ export interface Database {
   sysUserDefect: UserDefectTable;
   sysDefectShard: DefectShardTable;
   sysProjectDefectTabs: DefectTabTable;
+  sysModule: ModuleTable;
+  sysUserStatisticTemplate: StatisticTemplateTable;
 }

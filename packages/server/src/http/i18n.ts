@@ -3,8 +3,15 @@ import zhCN from '../locales/zh_CN.json' with { type: 'json' };
 
 export type Lang = 'zh_CN' | 'en_US';
 export type MessageKey = keyof typeof zhCN;
-/** A message argument: a value, or another message (an action or state name) to translate too. */
-export type MessageArg = string | number | { key: MessageKey };
+/**
+ * A message argument: a value, another message (an action or state name, or a whole sentence with
+ * its own arguments) to translate too, or several of them joined (one per line of an import).
+ */
+export type MessageArg =
+  | string
+  | number
+  | { key: MessageKey; args?: readonly MessageArg[] }
+  | { join: readonly MessageArg[]; sep?: string };
 
 const CATALOGUES: Record<Lang, Record<string, string>> = { zh_CN: zhCN, en_US: enUS };
 
@@ -24,6 +31,12 @@ export function translate(lang: Lang, key: MessageKey, args: readonly MessageArg
   return template.replace(/\{(\d+)\}/g, (match, i: string) => {
     const arg = args[Number(i)];
     if (arg === undefined) return match;
-    return typeof arg === 'object' ? translate(lang, arg.key) : String(arg);
+    return argText(lang, arg);
   });
+}
+
+function argText(lang: Lang, arg: MessageArg): string {
+  if (typeof arg !== 'object') return String(arg);
+  if ('join' in arg) return arg.join.map((a) => argText(lang, a)).join(arg.sep ?? '\n');
+  return translate(lang, arg.key, arg.args);
 }

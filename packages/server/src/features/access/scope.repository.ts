@@ -56,3 +56,12 @@ export async function findDefectLogProjectId(db: Db, defectLogId: number): Promi
     .executeTakeFirst();
   return row?.projectId;
 }
+
+export async function findModuleProjectId(db: Db, moduleId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sysModule')
+    .select('projectId')
+    .where('moduleId', '=', moduleId)
+    .executeTakeFirst();
+  return row?.projectId;
+}

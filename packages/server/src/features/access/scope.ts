@@ -6,6 +6,7 @@ import { type Access, loadAccess } from './access.service.ts';
 import {
   findDefectLogProjectId,
   findDefectProjectId,
+  findModuleProjectId,
   findProjectMembership,
   findTeamMembership,
 } from './scope.repository.ts';
@@ -22,7 +23,9 @@ export type Scope =
   | { kind: 'project'; projectId: number; isWrite?: boolean }
   /** A defect (or one of its history entries) stands for its project. */
   | { kind: 'defect'; defectId: number; isWrite?: boolean }
-  | { kind: 'defectLog'; defectLogId: number; isWrite?: boolean };
+  | { kind: 'defectLog'; defectLogId: number; isWrite?: boolean }
+  /** So does a deliverable (module). */
+  | { kind: 'module'; moduleId: number; isWrite?: boolean };
 
 export interface ScopedAccess extends Access {
   teamId: number;
@@ -54,11 +57,13 @@ export async function enterableProject(db: Db, userId: number, projectId: number
 }
 
 export async function resolveScope(db: Db, principal: Principal, scope: Scope): Promise<ScopedAccess> {
-  if (scope.kind === 'defect' || scope.kind === 'defectLog') {
+  if (scope.kind === 'defect' || scope.kind === 'defectLog' || scope.kind === 'module') {
     const projectId =
       scope.kind === 'defect'
         ? await findDefectProjectId(db, scope.defectId)
-        : await findDefectLogProjectId(db, scope.defectLogId);
+        : scope.kind === 'defectLog'
+          ? await findDefectLogProjectId(db, scope.defectLogId)
+          : await findModuleProjectId(db, scope.moduleId);
     if (projectId === undefined) throw noProjectAccess();
     return resolveScope(db, principal, { kind: 'project', projectId, isWrite: scope.isWrite });
   }

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam } from '../../../test/factories.ts';
-import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
+import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { periodStarts } from './defect-statistics.routes.ts';
 
 let t: TestApp;
-type Person = Awaited<ReturnType<TestApp['signedIn']>>;
+let api: ReturnType<typeof apiAs>;
 let lead: Person;
 let dev: Person;
 let projectId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = apiAs(t);
   [lead, dev] = [await t.signedIn(), await t.signedIn()];
   const teamId = await insertTestTeam(t.db, { [lead.userId]: [12], [dev.userId]: [5] });
   const res = await api(lead, 'POST', '/system/project', {
@@ -21,25 +22,6 @@ beforeAll(async () => {
   projectId = res.data.projectId;
 });
 afterAll(async () => t.close());
-
-async function api(
-  who: Person,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: Json,
-  query?: Record<string, string>,
-) {
-  return (
-    await t.call({
-      method,
-      url,
-      token: who.token,
-      lang: 'en_US',
-      ...(payload ? { payload } : {}),
-      ...(query ? { query } : {}),
-    })
-  ).body;
-}
 
 describe('defect tabs', () => {
   it('start with a "My" tab for every member, shown in the reader’s language', async () => {
@@ -145,5 +127,71 @@ describe('statistics', () => {
       today: '2026-11-22 00:00:00',
       week: '2026-11-16 00:00:00',
     });
+  });
+
+  it('rank deliverables least finished first and count each member’s defects by state', async () => {
+    const [shop, blog] = (
+      await api(lead, 'POST', '/system/module', { projectId, batchModuleNames: ['Shop', 'Blog'] })
+    ).data as Json[];
+    const make = async (moduleId: number | null, close: boolean) => {
+      const res = await api(lead, 'POST', '/system/defect', {
+        projectId,
+        defectType: 'BUG',
+        defectName: 'Ranked',
+        defectDescribe: 'd',
+        defectLevel: 'low',
+        handleBy: [dev.userId],
+        moduleId,
+      });
+      if (close)
+        await api(lead, 'POST', `/system/defect/${res.data.defectId}/close`, { defectLogDescribe: 'ok' });
+    };
+    await make(shop?.moduleId, false);
+    await make(shop?.moduleId, false);
+    await make(blog?.moduleId, true);
+    await make(blog?.moduleId, false);
+    const ranking = await api(lead, 'GET', `/system/defect/statistic/module/${projectId}`);
+    // Shop 0/2 finished, then the defects without a deliverable (1/3 from the test above), then Blog 1/2.
+    expect(ranking.rows).toEqual([
+      { id: shop?.moduleId, k: 'Shop', a: 2, f: 0 },
+      { id: 0, k: 'No deliverable', a: 3, f: 1 },
+      { id: blog?.moduleId, k: 'Blog', a: 2, f: 1 },
+    ]);
+    expect(ranking.total).toBe(3);
+    const page = await api(lead, 'GET', `/system/defect/statistic/module/${projectId}`, undefined, {
+      pageSize: '1',
+      pageNum: '3',
+    });
+    expect(page.rows.map((x: Json) => x.k)).toEqual(['Blog']);
+
+    const members = await api(lead, 'GET', `/system/defect/statistic/member/${projectId}`);
+    expect(members.data[0]).toMatchObject({ userId: dev.userId, processing: 5, closed: 2, open: 5 });
+    expect(members.data[1]).toMatchObject({ userId: lead.userId, processing: 0, closed: 0, open: 0 });
+  });
+});
+
+describe('panel layouts', () => {
+  it('keep one layout per user and project, checked, and only for their owner', async () => {
+    const save = (who: Person, config: string) =>
+      api(who, 'POST', '/system/statistic', { moduleType: 1, projectId, statisticTemplatConfig: config });
+    const first = await save(lead, JSON.stringify([{ name: 'DefectState' }, { name: 'MyLife' }]));
+    expect(first.code).toBe(200);
+    const second = await save(lead, JSON.stringify([{ name: 'DefectType' }]));
+    expect(second.data.statisticTemplateId).toBe(first.data.statisticTemplateId);
+    const list = await api(lead, 'GET', '/system/statistic/list', undefined, {
+      projectId: String(projectId),
+    });
+    expect(list.rows).toHaveLength(1);
+    expect(JSON.parse(list.rows[0].statisticTemplatConfig)).toEqual([{ name: 'DefectType' }]);
+    expect((await save(lead, '[{"name":"Nope"}]')).msg).toBe('The panel layout is not valid');
+    expect((await save(lead, '{not json')).msg).toBe('The panel layout is not valid');
+    // Another member sees only their own (none yet) and cannot read or delete the lead's.
+    expect(
+      (await api(dev, 'GET', '/system/statistic/list', undefined, { projectId: String(projectId) })).rows,
+    ).toEqual([]);
+    const id = first.data.statisticTemplateId;
+    expect((await api(dev, 'GET', `/system/statistic/${id}`)).msg).toBe('The panel layout does not exist');
+    await api(dev, 'DELETE', `/system/statistic/${id}`);
+    expect((await api(lead, 'GET', `/system/statistic/${id}`)).code).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
-import { DEFECT_STATE_NAMES, DEFECT_TYPES } from '@buglet/contracts';
+import { DEFECT_STATE_NAMES, DEFECT_TYPES, DefectState, pageQuery } from '@buglet/contracts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { perm } from '../../http/permission.ts';
+import { pageOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 
@@ -37,7 +38,10 @@ function scoped(db: Db, projectId: number, mineOf: number | undefined) {
   return q;
 }
 
-/** The statistics panels of the defect page: counts by type, and by state with today's and this week's changes. */
+/**
+ * The statistics panels of the defect page: counts by type; by state with today's and this week's
+ * changes; the deliverable ranking; each member's defects by state.
+ */
 export function registerDefectStatisticRoutes(r: Router): void {
   const { db } = r.deps;
 
@@ -82,4 +86,85 @@ export function registerDefectStatisticRoutes(r: Router): void {
       },
     });
   }
+
+  r.get('/system/defect/statistic/module/:projectId', {
+    guard: perm('system:defect:query'),
+    params: projectParam,
+    query: pageQuery,
+    scope: ({ params }) => ({ kind: 'project', projectId: params.projectId }),
+    handler: async (ctx) => {
+      const rows = await db
+        .selectFrom('sysDefect as d')
+        .leftJoin('sysModule as m', 'm.moduleId', 'd.moduleId')
+        .select([
+          'd.moduleId',
+          'm.moduleName',
+          (eb) => eb.fn.countAll<number>().as('a'),
+          sql<number>`sum(case when d.defect_state in (${DefectState.RESOLVED}, ${DefectState.CLOSED}) then 1 else 0 end)`.as(
+            'f',
+          ),
+        ])
+        .where('d.projectId', '=', ctx.params.projectId)
+        .where('d.isDeleted', '=', 0)
+        .groupBy(['d.moduleId', 'm.moduleName'])
+        .execute();
+      // Least finished first (the deliverables that need attention), then the busiest.
+      const ranked = rows
+        .map((x) => ({
+          id: x.moduleId ?? 0,
+          k: x.moduleName ?? ctx.t('module.none'),
+          a: Number(x.a),
+          f: Number(x.f),
+        }))
+        .sort((x, y) => x.f / x.a - y.f / y.a || y.a - x.a || x.id - y.id);
+      const { limit, offset } = pageOf(ctx.query);
+      return ctx.table(ranked.slice(offset, offset + limit), ranked.length);
+    },
+  });
+
+  r.get('/system/defect/statistic/member/:projectId', {
+    guard: perm('system:defect:query'),
+    params: projectParam,
+    scope: ({ params }) => ({ kind: 'project', projectId: params.projectId }),
+    handler: async (ctx) => {
+      const projectId = ctx.params.projectId;
+      const [members, counts] = await Promise.all([
+        db
+          .selectFrom('sysUserProject as up')
+          .innerJoin('sysUser as u', 'u.userId', 'up.userId')
+          .select(['u.userId', 'u.userName', 'u.nickName', 'u.avatar'])
+          .where('up.projectId', '=', projectId)
+          .where('u.delFlag', '=', '0')
+          .execute(),
+        db
+          .selectFrom('sysDefectHandler as h')
+          .innerJoin('sysDefect as d', 'd.defectId', 'h.defectId')
+          .select(['h.userId', 'd.defectState', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('d.projectId', '=', projectId)
+          .where('d.isDeleted', '=', 0)
+          .groupBy(['h.userId', 'd.defectState'])
+          .execute(),
+      ]);
+      const byUser = new Map<number, number[]>();
+      for (const c of counts) {
+        const states = byUser.get(c.userId) ?? [0, 0, 0, 0, 0];
+        states[c.defectState] = Number(c.n);
+        byUser.set(c.userId, states);
+      }
+      const out = members.map((m) => {
+        const [processing = 0, audit = 0, resolved = 0, rejected = 0, closed = 0] =
+          byUser.get(m.userId) ?? [];
+        return {
+          ...m,
+          processing,
+          audit,
+          rejected,
+          closed: closed + resolved,
+          open: processing + audit + rejected,
+        };
+      });
+      out.sort((x, y) => y.open - x.open || x.nickName.localeCompare(y.nickName));
+      return ctx.ok(out);
+    },
+  });
 }

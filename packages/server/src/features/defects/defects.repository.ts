@@ -91,12 +91,24 @@ export async function projectPeople(db: Db, projectId: number) {
   };
 }
 
-/** Rows to wire shape, with handlers, their names and the caller's star, in three queries. */
+/** Rows to wire shape, with handlers, their names, deliverable names and the caller's star, in four queries. */
 export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Promise<Defect[]> {
   const ids = rows.map((r) => r.defectId);
   const handlers = await handlersOf(db, ids);
   const users = await usersByIds(db, [...handlers.values()].flat());
   const stars = await collectedBy(db, viewerId, ids);
+  const moduleIds = [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))];
+  const modules = new Map(
+    moduleIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('sysModule')
+            .select(['moduleId', 'moduleName'])
+            .where('moduleId', 'in', moduleIds)
+            .execute()
+        ).map((m) => [m.moduleId, m.moduleName]),
+  );
   return rows.map((r) => {
     const handleBy = handlers.get(r.defectId) ?? [];
     const typeName = DEFECT_TYPES[r.defectType] ?? 'BUG';
@@ -112,6 +124,7 @@ export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Pr
       defectDescribe: r.defectDescribe,
       defectLevel: r.defectLevel,
       moduleId: r.moduleId,
+      moduleName: (r.moduleId && modules.get(r.moduleId)) || null,
       moduleVersion: r.moduleVersion,
       handleBy,
       handleByList: handleBy.flatMap((id) => {

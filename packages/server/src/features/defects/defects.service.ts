@@ -51,6 +51,18 @@ async function assertMembers(deps: AppDeps, projectId: number, userIds: number[]
   if (stranger !== undefined) throw new AppError('defect.handler.not-member', [stranger]);
 }
 
+/** A linked deliverable must be a node of the defect's own project. */
+async function assertModule(deps: AppDeps, projectId: number, moduleId: number | null | undefined) {
+  if (!moduleId) return;
+  const row = await deps.db
+    .selectFrom('sysModule')
+    .select('moduleId')
+    .where('moduleId', '=', moduleId)
+    .where('projectId', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('module.not-found');
+}
+
 async function writeLog(
   deps: AppDeps,
   defectId: number,
@@ -76,6 +88,7 @@ async function writeLog(
 
 export async function createDefect(deps: AppDeps, caller: Principal, body: z.infer<typeof defectCreateBody>) {
   await assertMembers(deps, body.projectId, body.handleBy);
+  await assertModule(deps, body.projectId, body.moduleId);
   const now = formatDateTime();
   const defectId = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
@@ -143,6 +156,7 @@ export async function updateDefect(
     throw new AppError('auth.forbidden', [], ResultCode.forbidden);
   }
   if (body.handleBy) await assertMembers(deps, row.projectId, body.handleBy);
+  await assertModule(deps, row.projectId, body.moduleId);
   const now = formatDateTime();
   await deps.db.transaction().execute(async (trx) => {
     await trx

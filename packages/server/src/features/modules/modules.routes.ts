@@ -1,0 +1,190 @@
+import {
+  checkModuleNames,
+  MODULE_NAME_MAX,
+  type ModuleNameProblem,
+  moduleCreateBody,
+  moduleNode,
+  moduleUpdateBody,
+  ResultCode,
+} from '@buglet/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import type { MessageArg } from '../../http/i18n.ts';
+import { perm } from '../../http/permission.ts';
+import { parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { defectCounts, loadTree, type ModuleTree, toModuleNode } from './modules.repository.ts';
+
+const moduleParam = z.object({ moduleId: z.coerce.number().int().min(1) });
+
+/** One refusal naming every bad line. */
+function namesRefused(problems: ModuleNameProblem[]): AppError {
+  const lines: MessageArg[] = problems.map((p) => ({
+    key: `module.name.${p.problem}`,
+    args: [p.line, MODULE_NAME_MAX],
+  }));
+  return new AppError('module.name.invalid', [{ join: lines, sep: '; ' }], ResultCode.error, {
+    lines: problems,
+  });
+}
+
+/** The names of a create or rename, checked by the same rule as the form. */
+function checkedNames(lines: string[]) {
+  const { names, problems } = checkModuleNames(lines);
+  if (problems.length > 0) throw namesRefused(problems);
+  return names.map((n) => n.name);
+}
+
+function checkParent(tree: ModuleTree, parentId: number) {
+  if (parentId !== 0 && !tree.byId.has(parentId)) throw new AppError('module.parent.not-found');
+}
+
+/** Deliverables: the module tree of a project, to which defects (and later cases) are linked. */
+export function registerModuleRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  r.get('/system/module/list', {
+    guard: perm('system:defect:list', 'system:module:list'),
+    query: z.object({
+      projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
+      modulePid: z.coerce.number().int().min(0).optional(),
+      moduleName: z.string().max(MODULE_NAME_MAX).optional(),
+    }),
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    output: moduleNode,
+    handler: async (ctx) => {
+      const { projectId, modulePid, moduleName } = ctx.query;
+      const [tree, defects] = await Promise.all([loadTree(db, projectId), defectCounts(db, projectId)]);
+      const needle = moduleName?.trim().toLowerCase();
+      const rows = tree.rows.filter(
+        (m) =>
+          (modulePid === undefined || m.modulePid === modulePid) &&
+          (!needle || m.moduleName.toLowerCase().includes(needle)),
+      );
+      return ctx.ok(rows.map((m) => toModuleNode(tree, m, defects)));
+    },
+  });
+
+  r.get('/system/module/:moduleId', {
+    guard: perm('system:module:query', 'system:defect:list'),
+    params: moduleParam,
+    scope: ({ params }) => ({ kind: 'module', moduleId: params.moduleId }),
+    output: moduleNode,
+    handler: async (ctx) => {
+      const [tree, defects] = await Promise.all([
+        loadTree(db, ctx.scoped.projectId),
+        defectCounts(db, ctx.scoped.projectId),
+      ]);
+      const row = tree.byId.get(ctx.params.moduleId);
+      if (!row) throw new AppError('module.not-found');
+      return ctx.ok(toModuleNode(tree, row, defects));
+    },
+  });
+
+  r.post('/system/module', {
+    guard: perm('system:module:add'),
+    body: moduleCreateBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
+    output: moduleNode,
+    handler: async (ctx) => {
+      const { projectId, modulePid, remark } = ctx.body;
+      const names = checkedNames(ctx.body.batchModuleNames ?? [ctx.body.moduleName ?? '']);
+      const created = await db.transaction().execute(async (trx) => {
+        const tree = await loadTree(trx, projectId);
+        checkParent(tree, modulePid);
+        const taken = names.find((name) => tree.siblingNamed(modulePid, name));
+        if (taken) throw new AppError('module.name.exists', [taken]);
+        const now = formatDateTime();
+        return trx
+          .insertInto('sysModule')
+          .values(
+            names.map((moduleName) => ({
+              moduleName,
+              modulePid,
+              projectId,
+              remark: remark ?? null,
+              createTime: now,
+              updateTime: now,
+            })),
+          )
+          .returningAll()
+          .execute();
+      });
+      const tree = await loadTree(db, projectId);
+      return ctx.ok(created.map((m) => toModuleNode(tree, m, new Map())));
+    },
+  });
+
+  r.put('/system/module', {
+    guard: perm('system:module:edit'),
+    body: moduleUpdateBody,
+    scope: ({ body }) => ({ kind: 'module', moduleId: body.moduleId, isWrite: true }),
+    handler: async (ctx) => {
+      const { moduleId, modulePid, moduleName, remark } = ctx.body;
+      await db.transaction().execute(async (trx) => {
+        const tree = await loadTree(trx, ctx.scoped.projectId);
+        const row = tree.byId.get(moduleId);
+        if (!row) throw new AppError('module.not-found');
+        const parentId = modulePid ?? row.modulePid;
+        const name = moduleName === undefined ? row.moduleName : (checkedNames([moduleName])[0] as string);
+        checkParent(tree, parentId);
+        if (tree.subtree(moduleId).includes(parentId)) throw new AppError('module.move.into-own-subtree');
+        if (tree.siblingNamed(parentId, name, moduleId)) throw new AppError('module.name.exists', [name]);
+        await trx
+          .updateTable('sysModule')
+          .set({
+            moduleName: name,
+            modulePid: parentId,
+            ...(remark === undefined ? {} : { remark }),
+            updateTime: formatDateTime(),
+          })
+          .where('moduleId', '=', moduleId)
+          .execute();
+      });
+      return ctx.ok();
+    },
+  });
+
+  r.delete('/system/module/:moduleIds', {
+    guard: perm('system:module:remove'),
+    params: z.object({ moduleIds: z.string() }),
+    query: z.object({ confirm: z.enum(['true', 'false']).optional() }),
+    // The first id names the project; every other id must be in the same one (checked below).
+    scope: ({ params }) => ({ kind: 'module', moduleId: parseIds(params.moduleIds)[0] ?? 0, isWrite: true }),
+    handler: async (ctx) => {
+      const ids = parseIds(ctx.params.moduleIds);
+      const removed = await db.transaction().execute(async (trx) => {
+        const tree = await loadTree(trx, ctx.scoped.projectId);
+        const stranger = ids.find((id) => !tree.byId.has(id));
+        if (stranger !== undefined) throw new AppError('module.not-found');
+        const doomed = [...new Set(ids.flatMap((id) => tree.subtree(id)))];
+        const { n } = await trx
+          .selectFrom('sysDefect')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('moduleId', 'in', doomed)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirstOrThrow();
+        const below = doomed.length - ids.length;
+        const linked = Number(n);
+        if ((below > 0 || linked > 0) && ctx.query.confirm !== 'true') {
+          const first = tree.byId.get(ids[0] as number);
+          throw new AppError(
+            'module.delete.not-empty',
+            [first?.moduleName ?? '', below, linked],
+            ResultCode.error,
+            {
+              needsConfirm: true,
+              impact: { modules: doomed.length, descendants: below, defects: linked },
+            },
+          );
+        }
+        // Nothing may keep pointing at a node that is gone, deleted defects included.
+        await trx.updateTable('sysDefect').set({ moduleId: null }).where('moduleId', 'in', doomed).execute();
+        await trx.deleteFrom('sysModule').where('moduleId', 'in', doomed).execute();
+        return doomed.length;
+      });
+      return ctx.ok({ removed });
+    },
+  });
+}

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { registerConfigRoutes } from './features/configs/configs.routes.ts';
+import { registerDefectExcelRoutes } from './features/defects/defect-excel.routes.ts';
 import { registerDefectLogRoutes } from './features/defects/defect-logs.routes.ts';
 import { registerDefectShareRoutes } from './features/defects/defect-shares.routes.ts';
 import { registerDefectStatisticRoutes } from './features/defects/defect-statistics.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp({
   registerProjectRoutes(r);
   registerDefectRoutes(r);
   registerDefectLogRoutes(r);
+  registerDefectExcelRoutes(r);
   registerModuleRoutes(r);
   registerStatisticTemplateRoutes(r);
   registerDefectShareRoutes(r);

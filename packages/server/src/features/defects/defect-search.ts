@@ -19,6 +19,14 @@ export async function refreshSearchText(db: Db, defectId: number): Promise<void>
     from sys_defect d where d.defect_id = ${defectId} and d.is_deleted = 0`.execute(db);
 }
 
+/** Indexes just-created defects in bulk (imports: no comments yet). */
+export async function indexNewDefects(db: Db, defectIds: number[]): Promise<void> {
+  if (onPostgres(db) || defectIds.length === 0) return;
+  await sql`insert into sys_defect_search (rowid, title, body)
+    select defect_id, defect_name, coalesce(defect_describe, '') from sys_defect
+    where defect_id in (${sql.join(defectIds)})`.execute(db);
+}
+
 /**
  * A condition on `d` (sys_defect) matching a keyword in the title, description or comments.
  * Keywords of three characters or more use the trigram index; shorter ones (two Chinese

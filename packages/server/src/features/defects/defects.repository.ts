@@ -8,13 +8,23 @@ export type UserBrief = { userId: number; userName: string; nickName: string; av
 
 /** The next number of a kind (defect, case…) in a project: one atomic upsert, race-free. */
 export async function allocateNumber(db: Db, projectId: number, kind: string): Promise<number> {
+  return allocateNumbers(db, projectId, kind, 1);
+}
+
+/** Reserves `count` consecutive numbers at once (imports); answers the first. */
+export async function allocateNumbers(
+  db: Db,
+  projectId: number,
+  kind: string,
+  count: number,
+): Promise<number> {
   const { rows } = await sql<{ counter: number }>`
-    insert into sys_project_counter (project_id, kind, counter) values (${projectId}, ${kind}, 1)
-    on conflict (project_id, kind) do update set counter = sys_project_counter.counter + 1
+    insert into sys_project_counter (project_id, kind, counter) values (${projectId}, ${kind}, ${count})
+    on conflict (project_id, kind) do update set counter = sys_project_counter.counter + ${count}
     returning counter`.execute(db);
   const counter = rows[0]?.counter;
   if (counter === undefined) throw new Error('counter allocation returned nothing');
-  return Number(counter);
+  return Number(counter) - count + 1;
 }
 
 export async function findDefectRow(db: Db, defectId: number) {

@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { DEFECT_SORT, listDefects, statesFrom } from './defect-list.repository.ts';
+import { DEFECT_SORT, type DefectFilter, listDefects, statesFrom } from './defect-list.repository.ts';
 import { availableActions } from './defect-workflow.ts';
 import { findDefectRow, handlersOf, toDefects } from './defects.repository.ts';
 import { actOnDefect, actorOf, createDefect, deleteDefect, updateDefect } from './defects.service.ts';
@@ -25,7 +25,7 @@ const intList = z
   .string()
   .regex(/^\d+(,\d+)*$/)
   .transform((s) => s.split(',').map(Number));
-const listQuery = pageQuery.extend({
+export const defectListQuery = pageQuery.extend({
   projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
   defectType: z.enum(DEFECT_TYPES).optional(),
   defectState: z.string().max(12).optional(),
@@ -49,6 +49,31 @@ const listQuery = pageQuery.extend({
     })
     .optional(),
 });
+/** The list's query (also the export's form) as a repository filter. */
+export function defectFilterOf(q: z.infer<typeof defectListQuery>, viewerId: number): DefectFilter {
+  const p = q.params ?? {};
+  return {
+    projectId: q.projectId,
+    viewerId,
+    defectType: q.defectType,
+    states: statesFrom(p.defectStates, q.defectState),
+    defectLevel: q.defectLevel,
+    handleBy: q.handleBy,
+    moduleId: q.moduleId,
+    moduleVersion: q.moduleVersion,
+    defectName: q.defectName,
+    keyword: p.keyword,
+    isInvolvingMe: Boolean(p.userId),
+    isFollowed: Number(p.collect ?? 0) > 0,
+    createdFrom: p.beginCreateTime,
+    createdTo: p.endCreateTime,
+    updatedFrom: p.beginUpdateTime,
+    updatedTo: p.endUpdateTime,
+    calendarFrom: p.calendarStartDate,
+    calendarTo: p.calendarEndDate,
+  };
+}
+
 const inDefect = ({ params }: { params: { defectId: number } }) => ({
   kind: 'defect' as const,
   defectId: params.defectId,
@@ -64,34 +89,14 @@ export function registerDefectRoutes(r: Router): void {
 
   r.get('/system/defect/list', {
     guard: perm('system:defect:list'),
-    query: listQuery,
+    query: defectListQuery,
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     output: defect,
     handler: async (ctx) => {
       const q = ctx.query;
-      const p = q.params ?? {};
       const { limit, offset } = pageOf(q);
       const order = orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']);
-      const filter = {
-        projectId: q.projectId,
-        viewerId: ctx.me.userId,
-        defectType: q.defectType,
-        states: statesFrom(p.defectStates, q.defectState),
-        defectLevel: q.defectLevel,
-        handleBy: q.handleBy,
-        moduleId: q.moduleId,
-        moduleVersion: q.moduleVersion,
-        defectName: q.defectName,
-        keyword: p.keyword,
-        isInvolvingMe: Boolean(p.userId),
-        isFollowed: Number(p.collect ?? 0) > 0,
-        createdFrom: p.beginCreateTime,
-        createdTo: p.endCreateTime,
-        updatedFrom: p.beginUpdateTime,
-        updatedTo: p.endUpdateTime,
-        calendarFrom: p.calendarStartDate,
-        calendarTo: p.calendarEndDate,
-      };
+      const filter = defectFilterOf(q, ctx.me.userId);
       const { rows, total } = await listDefects(db, filter, limit, offset, order);
       return ctx.table(await toDefects(db, rows, ctx.me.userId), total);
     },

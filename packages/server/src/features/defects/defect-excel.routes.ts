@@ -1,0 +1,126 @@
+import { DEFECT_TYPES, type DefectType, ResultCode } from '@buglet/contracts';
+import { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
+import { AppError } from '../../http/errors.ts';
+import { authenticated, hasPermi } from '../../http/permission.ts';
+import { nestParams, orderOf } from '../../http/query.ts';
+import type { RouteContext, Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
+import { buildWorkbook, sendWorkbook } from '../../lib/xlsx.ts';
+import { resolveScope } from '../access/scope.ts';
+import { receiveFile } from '../files/files.routes.ts';
+import { loadTree } from '../modules/modules.repository.ts';
+import { defectColumns, levelLabel, memberNames, stateLabel, typeLabel } from './defect-excel.ts';
+import { importDefects, projectMembers } from './defect-import.service.ts';
+import { DEFECT_SORT, listDefects } from './defect-list.repository.ts';
+import { toDefects } from './defects.repository.ts';
+import { defectFilterOf, defectListQuery } from './defects.routes.ts';
+
+/** More than this and the export is refused with a hint to narrow the filters. */
+export const EXPORT_MAX_ROWS = 50_000;
+const projectQuery = z.object({ projectId: z.coerce.number().int().min(1).optional() });
+
+/** The project named in the request, else the caller's current one, entered with the given permission. */
+async function projectFor(
+  db: Db,
+  ctx: RouteContext<unknown, unknown, unknown>,
+  named: number | undefined,
+  permission: string,
+) {
+  const projectId = named ?? ctx.me.context.currentProjectId ?? 0;
+  const scoped = await resolveScope(db, ctx.me, { kind: 'project', projectId, isWrite: true });
+  if (!hasPermi(scoped.permissions, permission))
+    throw new AppError('auth.forbidden', [], ResultCode.forbidden);
+  return projectId;
+}
+
+async function sheetLists(r: Router, projectId: number) {
+  const [tree, members] = await Promise.all([
+    loadTree(r.deps.db, projectId),
+    projectMembers(r.deps, projectId),
+  ]);
+  const names = memberNames(members);
+  return {
+    modulePaths: [...tree.paths().keys()].sort(),
+    memberNames: members.map((m) => names.get(m.userId) as string),
+    names,
+  };
+}
+
+/** Excel: the import template with its drop-downs, the all-or-nothing import, and the export of a filtered list. */
+export function registerDefectExcelRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  r.post('/system/defect/importTemplate', {
+    guard: authenticated,
+    query: projectQuery,
+    handler: async (ctx) => {
+      const projectId = await projectFor(db, ctx, ctx.query.projectId, 'system:defect:add');
+      const lists = await sheetLists(r, projectId);
+      const wb = await buildWorkbook(
+        ctx.t('excel.defect.sheet'),
+        defectColumns(ctx.lang, lists, false),
+        [],
+        ctx.lang,
+      );
+      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.defect.template-file')}.xlsx`);
+    },
+  });
+
+  r.post('/system/defect/import', {
+    guard: authenticated,
+    query: projectQuery,
+    handler: async (ctx) => {
+      const projectId = await projectFor(db, ctx, ctx.query.projectId, 'system:defect:add');
+      const file = await receiveFile(ctx.req, 'file');
+      const bytes = await file.toBuffer();
+      const count = await importDefects(r.deps, ctx.me, projectId, bytes, ctx.lang);
+      return { code: ResultCode.success, msg: ctx.t('import.success', count), data: { count } };
+    },
+  });
+
+  r.post('/system/defect/export', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      // Filters come as the list's query string and/or, as the original's client sends them, a form body.
+      const form =
+        typeof ctx.req.body === 'string' ? Object.fromEntries(new URLSearchParams(ctx.req.body)) : {};
+      const input = { ...(ctx.req.query as Record<string, unknown>), ...form };
+      const q = parseWith(defectListQuery, nestParams(input));
+      await projectFor(db, ctx, q.projectId, 'system:defect:export');
+      const filter = defectFilterOf(q, ctx.me.userId);
+      const order = orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']);
+      const { rows, total } = await listDefects(db, filter, EXPORT_MAX_ROWS, 0, order);
+      if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [total, EXPORT_MAX_ROWS]);
+      const [defects, lists, tree] = await Promise.all([
+        toDefects(db, rows, ctx.me.userId),
+        sheetLists(r, q.projectId),
+        loadTree(db, q.projectId),
+      ]);
+      const lang = ctx.lang;
+      const data = defects.map((d) => ({
+        projectNum: d.projectNum,
+        defectType: typeLabel(lang, DEFECT_TYPES.indexOf(d.defectType as DefectType)),
+        defectName: d.defectName,
+        defectLevel: levelLabel(lang, d.defectLevel),
+        defectState: stateLabel(lang, d.defectState),
+        modulePath: d.moduleId ? tree.pathOf(d.moduleId) : '',
+        moduleVersion: d.moduleVersion,
+        handleBy: d.handleBy.map((id) => lists.names.get(id) ?? String(id)).join('/'),
+        planStartTime: d.planStartTime,
+        planEndTime: d.planEndTime,
+        defectDescribe: d.defectDescribe,
+        createBy: d.createBy,
+        createTime: d.createTime,
+        updateTime: d.updateTime,
+      }));
+      const wb = await buildWorkbook(
+        ctx.t('excel.defect.sheet'),
+        defectColumns(lang, lists, true),
+        data,
+        lang,
+      );
+      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.defect.export-file')}.xlsx`);
+    },
+  });
+}

@@ -1,0 +1,149 @@
+import type ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { formatDateTime } from './time.ts';
+
+/** A column of a sheet we write and read back: its header in each language and its width. */
+export interface SheetColumn<K extends string = string> {
+  key: K;
+  header: { zh_CN: string; en_US: string };
+  width: number;
+  /** A drop-down: the allowed values (written to a hidden sheet when long). */
+  choices?: readonly string[];
+  /** Marked in the header so people see what must be filled. */
+  isRequired?: boolean;
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const LISTS_SHEET = 'lists';
+/** Rows of a template or export that get the drop-downs. */
+const VALIDATED_ROWS = 10_000;
+
+const headerText = (c: SheetColumn, lang: 'zh_CN' | 'en_US') =>
+  `${c.header[lang]}${c.isRequired ? ' *' : ''}`;
+
+/**
+ * A workbook with one data sheet: bold frozen headers, the given rows, and list validations for
+ * the columns that have choices (their values live on a hidden sheet, so lists of hundreds of
+ * deliverable paths stay within Excel's 255-character limit for inline lists).
+ */
+/** exceljs is large; it loads on the first spreadsheet, not at start-up. */
+async function excel(): Promise<typeof ExcelJS> {
+  return (await import('exceljs')).default;
+}
+
+export async function buildWorkbook(
+  sheetName: string,
+  columns: readonly SheetColumn[],
+  rows: readonly Record<string, string | number | null | undefined>[],
+  lang: 'zh_CN' | 'en_US',
+): Promise<ExcelJS.Workbook> {
+  const wb = new (await excel()).Workbook();
+  wb.creator = 'Buglet';
+  const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({ header: headerText(c, lang), key: c.key, width: c.width }));
+  ws.getRow(1).font = { bold: true };
+  for (const row of rows) ws.addRow(row);
+
+  const lists = wb.addWorksheet(LISTS_SHEET, { state: 'veryHidden' });
+  let listColumn = 0;
+  columns.forEach((c, i) => {
+    if (!c.choices || c.choices.length === 0) return;
+    listColumn += 1;
+    const letter = columnLetter(listColumn);
+    c.choices.forEach((value, r) => {
+      lists.getCell(`${letter}${r + 1}`).value = value;
+    });
+    const target = columnLetter(i + 1);
+    const last = Math.max(VALIDATED_ROWS, rows.length + 1);
+    withValidations(ws).dataValidations.add(`${target}2:${target}${last}`, {
+      type: 'list',
+      allowBlank: true,
+      formulae: [`${LISTS_SHEET}!$${letter}$1:$${letter}$${c.choices.length}`],
+      showErrorMessage: false,
+    });
+  });
+  return wb;
+}
+
+/** exceljs writes list validations but its type declarations do not list them. */
+const withValidations = (ws: ExcelJS.Worksheet) =>
+  ws as ExcelJS.Worksheet & {
+    dataValidations: { add(range: string, validation: ExcelJS.DataValidation): void };
+  };
+
+export function columnLetter(n: number): string {
+  let out = '';
+  for (let x = n; x > 0; x = Math.floor((x - 1) / 26)) out = String.fromCharCode(65 + ((x - 1) % 26)) + out;
+  return out;
+}
+
+export async function sendWorkbook(reply: FastifyReply, wb: ExcelJS.Workbook, fileName: string) {
+  const body = Buffer.from(await wb.xlsx.writeBuffer());
+  const encoded = encodeURIComponent(fileName);
+  return reply
+    .header('Content-Type', XLSX_TYPE)
+    .header('Content-Disposition', `attachment; filename*=utf-8''${encoded}`)
+    .header('download-filename', encoded)
+    .header('Access-Control-Expose-Headers', 'Content-Disposition,download-filename')
+    .send(body);
+}
+
+/** The first sheet of an uploaded workbook, or undefined when the bytes are not an .xlsx file. */
+export async function readFirstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet | undefined> {
+  const wb = new (await excel()).Workbook();
+  try {
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    return undefined;
+  }
+  return wb.worksheets.find((ws) => ws.state === 'visible') ?? wb.worksheets[0];
+}
+
+/** A cell as people typed it: rich text, links and formula results flattened to plain text. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return formatExcelDate(value);
+  if (typeof value === 'object') {
+    if ('richText' in value)
+      return value.richText
+        .map((p) => p.text)
+        .join('')
+        .trim();
+    if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('error' in value) return '';
+  }
+  return String(value).trim();
+}
+
+/**
+ * Excel keeps dates without a zone; exceljs hands them over as UTC instants of the wall-clock
+ * time shown, so the UTC fields are the time the person typed.
+ */
+function formatExcelDate(d: Date): string {
+  const shifted = new Date(
+    d.getUTCFullYear(),
+    d.getUTCMonth(),
+    d.getUTCDate(),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+  );
+  return formatDateTime(shifted);
+}
+
+/** A header cell back to its column key, in either language, with or without the required mark. */
+export function headerIndex(ws: ExcelJS.Worksheet, columns: readonly SheetColumn[]): Map<string, number> {
+  const byText = new Map<string, string>();
+  for (const c of columns) {
+    for (const text of [c.header.zh_CN, c.header.en_US]) byText.set(normalizeHeader(text), c.key);
+  }
+  const out = new Map<string, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const key = byText.get(normalizeHeader(cellText(cell.value)));
+    if (key && !out.has(key)) out.set(key, col);
+  });
+  return out;
+}
+
+const normalizeHeader = (text: string) => text.replace(/[*＊()（）\s]/g, '').toLowerCase();

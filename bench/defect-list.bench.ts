@@ -35,7 +35,7 @@ const SEED_SQL = (projectId: number, userId: number, count: number, pad: Pad = s
     '2025-' || ${pad('1 + i % 12')} || '-' || ${pad('1 + i % 28')} || ' ' || ${pad('i % 24')} || ':00:00'
   from n`;
 
-async function seedSqlite(file: string): Promise<{ projectId: number }> {
+export async function seedSqlite(file: string): Promise<{ projectId: number }> {
   const db = new Database(file);
   const hash = bcrypt.hashSync('secret1', 4);
   const ids = db.transaction(() => {

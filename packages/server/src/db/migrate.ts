@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-defect-shares.ts';
 import * as m006 from './migrations/006-defect-tabs.ts';
 import * as m007 from './migrations/007-defect-search.ts';
 import * as m008 from './migrations/008-modules-statistic-templates.ts';
+import * as m009 from './migrations/009-defect-tally.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-defect-tabs': m006,
   '007-defect-search': m007,
   '008-modules-statistic-templates': m008,
+  '009-defect-tally': m009,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -327,6 +327,21 @@ export interface StatisticTemplateTable {
   statisticTemplatConfig: string;
 }
 
+export interface DefectTallyTable {
+  projectId: number;
+  defectType: number;
+  defectState: number;
+  n: number;
+}
+
+/** SQLite only: the FTS5 trigram index of defects (rowid = defect id); its hidden column bears its name. */
+export interface DefectSearchTable {
+  rowid: number;
+  sysDefectSearch: string;
+  title: string;
+  body: string;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -357,4 +372,6 @@ export interface Database {
   sysProjectDefectTabs: DefectTabTable;
   sysModule: ModuleTable;
   sysUserStatisticTemplate: StatisticTemplateTable;
+  sysDefectTally: DefectTallyTable;
+  sysDefectSearch: DefectSearchTable;
 }

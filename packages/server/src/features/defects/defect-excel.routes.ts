@@ -89,9 +89,9 @@ export function registerDefectExcelRoutes(r: Router): void {
       const q = parseWith(defectListQuery, nestParams(input));
       await projectFor(db, ctx, q.projectId, 'system:defect:export');
       const filter = defectFilterOf(q, ctx.me.userId);
-      const order = orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']);
-      const { rows, total } = await listDefects(db, filter, EXPORT_MAX_ROWS, 0, order);
-      if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [total, EXPORT_MAX_ROWS]);
+      const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
+      const { rows } = await listDefects(db, filter, EXPORT_MAX_ROWS + 1, 0, order);
+      if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
       const [defects, lists, tree] = await Promise.all([
         toDefects(db, rows, ctx.me.userId),
         sheetLists(r, q.projectId),

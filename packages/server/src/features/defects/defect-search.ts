@@ -27,22 +27,32 @@ export async function indexNewDefects(db: Db, defectIds: number[]): Promise<void
     where defect_id in (${sql.join(defectIds)})`.execute(db);
 }
 
+/** An FTS5 phrase for the trigram index, or undefined when the text is too short for trigrams (or on PostgreSQL). */
+export function ftsPhrase(db: Db, text: string, column?: 'title'): string | undefined {
+  if (onPostgres(db) || [...text].length < TRIGRAM) return undefined;
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  return column ? `${column} : ${phrase}` : phrase;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A substring condition on a column of `d`, case-insensitive on both databases. */
+export function textLike(db: Db, column: 'defect_name' | 'defect_describe', text: string) {
+  const op = sql.raw(onPostgres(db) ? 'ilike' : 'like');
+  return sql<boolean>`${sql.ref(`d.${column}`)} ${op} ${likePattern(text)} escape '\\'`;
+}
+
 /**
- * A condition on `d` (sys_defect) matching a keyword in the title, description or comments.
- * Keywords of three characters or more use the trigram index; shorter ones (two Chinese
- * characters are a common word) fall back to a scan.
+ * A condition on `d` (sys_defect) matching a keyword in the title, description or comments, for
+ * the cases the FTS join (see defect-list.repository) does not serve: PostgreSQL, where pg_trgm
+ * indexes serve ILIKE, and keywords under three characters (two Chinese characters are a common
+ * word), which fall back to a scan.
  */
 export function keywordMatches(db: Db, keyword: string) {
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const inComments = sql<boolean>`exists (select 1 from sys_defect_log l join sys_comment c
-      on c.correlation_id = l.defect_log_id and c.module_type = 'defect_log'
-      where l.defect_id = d.defect_id and c.comment_content ${sql.raw(onPostgres(db) ? 'ilike' : 'like')} ${like} escape '\\')`;
-  if (onPostgres(db)) {
-    return sql<boolean>`(d.defect_name ilike ${like} escape '\\' or d.defect_describe ilike ${like} escape '\\' or ${inComments})`;
-  }
-  if ([...keyword].length >= TRIGRAM) {
-    const phrase = `"${keyword.replace(/"/g, '""')}"`;
-    return sql<boolean>`d.defect_id in (select rowid from sys_defect_search where sys_defect_search match ${phrase})`;
-  }
-  return sql<boolean>`(d.defect_name like ${like} escape '\\' or d.defect_describe like ${like} escape '\\' or ${inComments})`;
+  const like = likePattern(keyword);
+  const op = sql.raw(onPostgres(db) ? 'ilike' : 'like');
+  const inComments = sql<boolean>`d.defect_id in (select l.defect_id from sys_comment c
+      join sys_defect_log l on l.defect_log_id = c.correlation_id
+      where c.module_type = 'defect_log' and c.comment_content ${op} ${like} escape '\\')`;
+  return sql<boolean>`(${textLike(db, 'defect_name', keyword)} or ${textLike(db, 'defect_describe', keyword)} or ${inComments})`;
 }

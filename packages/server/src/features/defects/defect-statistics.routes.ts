@@ -38,6 +38,17 @@ function scoped(db: Db, projectId: number, mineOf: number | undefined) {
   return q;
 }
 
+/** Live defects by type or by state, from the tally the triggers keep (migration 009). */
+async function tally(db: Db, projectId: number, by: 'defectType' | 'defectState') {
+  const rows = await db
+    .selectFrom('sysDefectTally')
+    .select([by, (eb) => eb.fn.sum<number>('n').as('n')])
+    .where('projectId', '=', projectId)
+    .groupBy(by)
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n) })) as ({ n: number } & Record<typeof by, number>)[];
+}
+
 /**
  * The statistics panels of the defect page: counts by type; by state with today's and this week's
  * changes; the deliverable ranking; each member's defects by state.
@@ -52,10 +63,12 @@ export function registerDefectStatisticRoutes(r: Router): void {
       params: projectParam,
       scope: ({ params }) => ({ kind: 'project', projectId: params.projectId }),
       handler: async (ctx) => {
-        const rows = await scoped(db, ctx.params.projectId, isMine ? ctx.me.userId : undefined)
-          .select(['d.defectType', (eb) => eb.fn.countAll<number>().as('n')])
-          .groupBy('d.defectType')
-          .execute();
+        const rows = isMine
+          ? await scoped(db, ctx.params.projectId, ctx.me.userId)
+              .select(['d.defectType', (eb) => eb.fn.countAll<number>().as('n')])
+              .groupBy('d.defectType')
+              .execute()
+          : await tally(db, ctx.params.projectId, 'defectType');
         const count = new Map(rows.map((x) => [x.defectType, Number(x.n)]));
         return ctx.ok(DEFECT_TYPES.map((k, i) => ({ k, v: count.get(i) ?? 0 })));
       },
@@ -67,20 +80,31 @@ export function registerDefectStatisticRoutes(r: Router): void {
       scope: ({ params }) => ({ kind: 'project', projectId: params.projectId }),
       handler: async (ctx) => {
         const { today, week } = periodStarts();
-        const rows = await scoped(db, ctx.params.projectId, isMine ? ctx.me.userId : undefined)
-          .select([
-            'd.defectState',
-            (eb) => eb.fn.countAll<number>().as('a'),
-            sql<number>`sum(case when d.update_time >= ${today} then 1 else 0 end)`.as('d'),
-            sql<number>`sum(case when d.update_time >= ${week} then 1 else 0 end)`.as('w'),
-          ])
-          .groupBy('d.defectState')
-          .execute();
-        const byState = new Map(rows.map((x) => [x.defectState, x]));
+        const mineOf = isMine ? ctx.me.userId : undefined;
+        // Totals from the tally (all) or a count (mine); the changes only read this week's rows.
+        const [totals, recent] = await Promise.all([
+          isMine
+            ? scoped(db, ctx.params.projectId, mineOf)
+                .select(['d.defectState', (eb) => eb.fn.countAll<number>().as('n')])
+                .groupBy('d.defectState')
+                .execute()
+            : tally(db, ctx.params.projectId, 'defectState'),
+          scoped(db, ctx.params.projectId, mineOf)
+            .where('d.updateTime', '>=', week)
+            .select([
+              'd.defectState',
+              sql<number>`sum(case when d.update_time >= ${today} then 1 else 0 end)`.as('d'),
+              (eb) => eb.fn.countAll<number>().as('w'),
+            ])
+            .groupBy('d.defectState')
+            .execute(),
+        ]);
+        const total = new Map(totals.map((x) => [x.defectState, Number(x.n)]));
+        const byState = new Map(recent.map((x) => [x.defectState, x]));
         return ctx.ok(
           DEFECT_STATE_NAMES.map((k, id) => {
             const x = byState.get(id);
-            return { id, k, a: Number(x?.a ?? 0), d: Number(x?.d ?? 0), w: Number(x?.w ?? 0) };
+            return { id, k, a: total.get(id) ?? 0, d: Number(x?.d ?? 0), w: Number(x?.w ?? 0) };
           }),
         );
       },

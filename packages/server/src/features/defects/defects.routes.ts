@@ -95,10 +95,12 @@ export function registerDefectRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = ctx.query;
       const { limit, offset } = pageOf(q);
-      const order = orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']);
+      const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
       const filter = defectFilterOf(q, ctx.me.userId);
-      const { rows, total } = await listDefects(db, filter, limit, offset, order);
-      return ctx.table(await toDefects(db, rows, ctx.me.userId), total);
+      const { rows, total, isTotalCapped } = await listDefects(db, filter, limit, offset, order);
+      const table = ctx.table(await toDefects(db, rows, ctx.me.userId), total);
+      // A keyword's total stops at KEYWORD_COUNT_CAP: the client shows "1000+".
+      return isTotalCapped ? { ...table, totalCapped: true } : table;
     },
   });
 

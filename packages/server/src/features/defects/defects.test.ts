@@ -363,3 +363,101 @@ describe('keyword search', () => {
     expect(await search('白屏')).toEqual([]);
   });
 });
+
+describe('large lists', () => {
+  it('keeps the state tally exact through creates, actions, deletes and imports of SQL', async () => {
+    const team = await insertTestTeam(t.db, { [tester.userId]: [5], [dev.userId]: [5] });
+    const p = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
+    const a = await create(tester, { projectId: p });
+    const b = await create(tester, { projectId: p, defectType: 'TASK' });
+    await create(tester, { projectId: p });
+    await api(tester, 'POST', `/system/defect/${a}/close`, { defectLogDescribe: 'dup' });
+    await api(tester, 'POST', `/system/defect/${a}/open`, { receiveBy: [dev.userId] });
+    await api(tester, 'POST', `/system/defect/${b}/close`, { defectLogDescribe: 'done' });
+    await api(tester, 'DELETE', `/system/defect/${a}`);
+    // A change made outside the service is counted too (the tally is kept by triggers).
+    await t.db.updateTable('sysDefect').set({ defectState: 1 }).where('defectId', '=', b).execute();
+    const counted = async (query: Record<string, string>) => {
+      const res = await api(dev, 'GET', '/system/defect/list', undefined, { projectId: String(p), ...query });
+      return res.total as number;
+    };
+    const exact = async (states: number[], type?: number) => {
+      let q = t.db
+        .selectFrom('sysDefect')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('projectId', '=', p)
+        .where('isDeleted', '=', 0)
+        .where('defectState', 'in', states);
+      if (type !== undefined) q = q.where('defectType', '=', type);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    for (const states of [[0], [1], [4], [0, 1, 3]]) {
+      expect(await counted({ 'params[defectStates]': states.join(',') })).toBe(await exact(states));
+    }
+    expect(await counted({ 'params[defectStates]': '1', defectType: 'TASK' })).toBe(1);
+    expect(await counted({})).toBe(2);
+    const tally = await t.db.selectFrom('sysDefectTally').selectAll().where('projectId', '=', p).execute();
+    expect(tally.filter((r) => r.n !== 0).sort((x, y) => x.defectType - y.defectType)).toEqual([
+      { projectId: p, defectType: 0, defectState: 0, n: 1 },
+      { projectId: p, defectType: 1, defectState: 1, n: 1 },
+    ]);
+  });
+
+  it('finds "#12" by number only, and answers a common keyword newest first with a capped total', async () => {
+    const team = await insertTestTeam(t.db, { [tester.userId]: [5], [dev.userId]: [5] });
+    const p = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
+    const twelve = await create(tester, { projectId: p, defectName: 'Number twelve' });
+    await t.db.updateTable('sysDefect').set({ projectNum: 12 }).where('defectId', '=', twelve).execute();
+    await create(tester, { projectId: p, defectName: 'Mentions #12 in its title' });
+    const list = (query: Record<string, string>) =>
+      api(dev, 'GET', '/system/defect/list', undefined, { projectId: String(p), ...query });
+    expect((await list({ defectName: '#12' })).rows.map((r: Json) => r.defectId)).toEqual([twelve]);
+    expect((await list({ defectName: '12' })).total).toBe(2);
+    expect((await list({ defectName: 'Mentions' })).total).toBe(1);
+
+    const now = '2030-01-01 00:00:00';
+    const many = Array.from({ length: 1005 }, (_, i) => ({
+      projectId: p,
+      projectNum: 100 + i,
+      defectType: 0,
+      defectName: `Bulk checkout ${i}`,
+      defectDescribe: 'made in bulk',
+      defectLevel: 'low',
+      defectState: 0,
+      isDeleted: 0,
+      createById: tester.userId,
+      createTime: now,
+      // Older rows updated later: the keyword order (newest first) differs from the update order.
+      updateTime: `2030-01-01 00:${String(Math.floor((1004 - i) / 60)).padStart(2, '0')}:${String((1004 - i) % 60).padStart(2, '0')}`,
+    }));
+    const ids: number[] = [];
+    for (let at = 0; at < many.length; at += 200) {
+      const rows = await t.db
+        .insertInto('sysDefect')
+        .values(many.slice(at, at + 200))
+        .returning('defectId')
+        .execute();
+      ids.push(...rows.map((r) => r.defectId));
+    }
+    const { indexNewDefects } = await import('./defect-search.ts');
+    await indexNewDefects(t.db, ids);
+    const found = await list({ 'params[keyword]': 'checkout', pageSize: '3' });
+    expect(found).toMatchObject({ code: 200, total: 1000, totalCapped: true });
+    expect(found.rows.map((r: Json) => r.defectName)).toEqual([
+      'Bulk checkout 1004',
+      'Bulk checkout 1003',
+      'Bulk checkout 1002',
+    ]);
+    // An explicit sort is honoured.
+    const byUpdate = await list({
+      'params[keyword]': 'checkout',
+      pageSize: '1',
+      orderByColumn: 'updateTime',
+      isAsc: 'desc',
+    });
+    expect(byUpdate.rows[0].defectName).toBe('Bulk checkout 0');
+    const few = await list({ 'params[keyword]': 'checkout 100' });
+    expect(few.total).toBe(6);
+    expect(few.totalCapped).toBeUndefined();
+  });
+});

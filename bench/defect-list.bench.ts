@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { login, startServer } from './server-process.ts';
+import { login, startServer, waitUp } from './server-process.ts';
 
 /**
  * One project with DEFECTS defects (default 1,000,000): the list (page of 10, filtered by state,
@@ -208,16 +208,4 @@ export async function runDefectList(): Promise<Record<string, string>> {
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
-}
-
-async function waitUp(url: string) {
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${url}/version`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('server did not start');
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import Database from 'better-sqlite3';
-import { login, startServer } from './server-process.ts';
+import { login, startServer, waitUp } from './server-process.ts';
 
 const PEOPLE = 10_000;
 const PROJECTS = 1_000;
@@ -107,16 +107,4 @@ export async function runProjectList(): Promise<Record<string, string>> {
   } finally {
     await server.stop();
   }
-}
-
-async function waitUp(url: string) {
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`${url}/version`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('server did not start');
 }

@@ -1,3 +1,4 @@
+import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runStartup } from './startup.bench.ts';
@@ -9,9 +10,12 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['throughput', runThroughput],
   ['project list: 1,000 projects, 10,000 people in one team', runProjectList],
   ['defect list and keyword search: one project, DEFECTS (default 1,000,000) defects', runDefectList],
+  ['defect import from Excel', runDefectImport],
 ];
 
-for (const [name, run] of benches) {
+// `npm run bench -- import` runs only the benchmarks whose name contains "import".
+const only = process.argv[2]?.toLowerCase();
+for (const [name, run] of benches.filter(([n]) => !only || n.toLowerCase().includes(only))) {
   const figures = await run();
   console.log(`\n== ${name}`);
   for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(66)} ${value}`);

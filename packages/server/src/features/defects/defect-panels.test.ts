@@ -44,6 +44,29 @@ describe('defect tabs', () => {
     expect(zh.body.rows[0].tabName).toBe('我的');
   });
 
+  it('keep the default tab following the language when it is updated under its shown name', async () => {
+    const [my] = (await api(dev, 'GET', '/system/defect/config', undefined, { projectId: String(projectId) }))
+      .data.tabs as Json[];
+    const put = (tabName: string) =>
+      api(dev, 'PUT', '/system/tabs', {
+        tabId: my?.tabId,
+        tabName,
+        projectId,
+        config: { defectLevel: 'low' },
+      });
+    expect((await put('My')).code).toBe(200);
+    const zh = await t.call({
+      method: 'GET',
+      url: '/system/tabs/list',
+      token: dev.token,
+      query: { projectId: String(projectId) },
+    });
+    expect(zh.body.rows[0]).toMatchObject({ tabName: '我的', config: { defectLevel: 'low' } });
+    expect((await put('Mine')).code).toBe(200);
+    const renamed = await api(dev, 'GET', '/system/tabs/list', undefined, { projectId: String(projectId) });
+    expect(renamed.rows[0].tabName).toBe('Mine');
+  });
+
   it('belong to their owner only', async () => {
     const created = await api(lead, 'POST', '/system/tabs', {
       tabName: 'Urgent',

@@ -1,7 +1,7 @@
 import { DEFECT_STATE_NAMES, DEFECT_TYPES, DefectState, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
-import type { MessageKey } from '../../http/i18n.ts';
+import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
@@ -104,11 +104,15 @@ export function registerDefectTabRoutes(r: Router): void {
     body: tabBody.extend({ tabId: z.number().int().min(1) }),
     scope: ({ body }) => ({ kind: 'project', projectId: body.projectId }),
     handler: async (ctx) => {
-      await ownTab(ctx.body.tabId, ctx.me.userId);
+      const tab = await ownTab(ctx.body.tabId, ctx.me.userId);
+      // The default tab keeps its marker while it keeps its shown name, so it still follows the language.
+      const keepsDefaultName =
+        tab.tabName === MY_TAB &&
+        ['zh_CN', 'en_US'].some((lang) => translate(lang as Lang, 'tab.my') === ctx.body.tabName);
       await db
         .updateTable('sysProjectDefectTabs')
         .set({
-          tabName: ctx.body.tabName,
+          tabName: keepsDefaultName ? MY_TAB : ctx.body.tabName,
           config: JSON.stringify(ctx.body.config ?? {}),
           tabSort: ctx.body.tabSort ?? 0,
         })

@@ -28,6 +28,8 @@ const PNG = Buffer.from(
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+/** Filled by seedProject: the project and the user ids of TESTER and DEVELOPER. */
+const seeded = { projectId: 0, testerId: 0, developerId: 0 };
 
 interface Envelope {
   code: number;
@@ -86,6 +88,7 @@ async function seedProject(): Promise<void> {
     ],
   });
   const projectId = (project.data as { projectId: number }).projectId;
+  Object.assign(seeded, { projectId, testerId: ids[0], developerId: ids[1] });
   for (const person of [TESTER, DEVELOPER]) {
     const token = await apiLogin(person.userName, person.password);
     await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
@@ -144,6 +147,46 @@ async function pickMember(page: Page, selectId: string, name: string) {
   await page.locator('.ant-select-dropdown:visible').getByText(name, { exact: true }).click();
 }
 
+const SCREENSHOT_WIDTH = 160;
+
+/**
+ * Pastes a PNG into a text field the way a browser does: a real paste event whose clipboard holds
+ * an image file (drawn on a canvas in the page), with the cursor at the end of the text.
+ */
+async function pasteScreenshot(page: Page, selector: string) {
+  await page.evaluate(
+    async ({ selector, width }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = 90;
+      const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+      g.fillStyle = '#fde2e1';
+      g.fillRect(0, 0, width, 90);
+      g.fillStyle = '#c0392b';
+      g.font = '16px sans-serif';
+      g.fillText('Checkout: 500', 12, 50);
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+      if (!blob) throw new Error('canvas gave no PNG');
+      const clipboard = new DataTransfer();
+      clipboard.items.add(new File([blob], 'screenshot.png', { type: 'image/png' }));
+      const field = document.querySelector(selector) as HTMLTextAreaElement;
+      field.focus();
+      field.setSelectionRange(field.value.length, field.value.length);
+      field.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      );
+    },
+    { selector, width: SCREENSHOT_WIDTH },
+  );
+}
+
+/** The natural width of a loaded image, 0 while it is loading or when it failed. */
+const loadedWidth = (img: ReturnType<Page['locator']>) =>
+  img.evaluate((el) => {
+    const image = el as HTMLImageElement;
+    return image.complete ? image.naturalWidth : 0;
+  });
+
 beforeAll(async () => {
   browser = await launch();
   await seedProject();
@@ -164,9 +207,16 @@ describe('defect workflow', () => {
     const form = tester.locator('form#defect-form');
     await form.locator('#defect-form_defectName').fill(TITLE);
     await pickMember(tester, 'defect-form_handleBy', DEVELOPER.nickName);
-    await form
-      .locator('#defect-form_defectDescribe')
-      .fill('## Steps\n1. Add an item\n2. Click **Checkout**\n\n<script>alert(1)</script>');
+    const description = form.locator('#defect-form_defectDescribe');
+    await description.fill(
+      '## Steps\n1. Add an item\n2. Click **Checkout**\n\n<script>alert(1)</script>\n\n',
+    );
+    await pasteScreenshot(tester, '#defect-form_defectDescribe');
+    // The pasted image is uploaded and its Markdown inserted where the cursor was (the end).
+    await expect.poll(() => description.inputValue()).toMatch(/!\[截图\]\(\/profile\/[^)]+\.png\)$/);
+    await tester.locator('.ant-message').getByText('截图已添加').waitFor();
+    await form.getByRole('tab', { name: '预览' }).click();
+    await expect.poll(() => loadedWidth(form.locator('.markdown-view img'))).toBe(SCREENSHOT_WIDTH);
     await capture(tester, 'df-01-create-drawer');
     await tester
       .locator('.ant-drawer')
@@ -175,6 +225,8 @@ describe('defect workflow', () => {
     await drawer(tester).getByText(TITLE).first().waitFor();
     expect(await drawer(tester).locator('.markdown-view script').count()).toBe(0);
     expect(await drawer(tester).locator('.markdown-view strong').textContent()).toBe('Checkout');
+    // The saved defect shows the screenshot, loaded from the server.
+    await expect.poll(() => loadedWidth(drawer(tester).locator('.markdown-view img'))).toBe(SCREENSHOT_WIDTH);
     await capture(tester, 'df-02-view-new-defect');
   });
 
@@ -278,5 +330,82 @@ describe('defect workflow', () => {
     await visitor.reload();
     await visitor.getByTestId('shared-title').getByText(TITLE).waitFor();
     expect(await visitor.locator('form#shard-password').count()).toBe(0);
+  });
+});
+
+describe('defect list views', () => {
+  const TASK_TITLE = 'Write release notes for 2.0';
+
+  it('saves a filter as a tab, switches tabs, hides a column and shows the calendar', async () => {
+    const token = await apiLogin(TESTER.userName, TESTER.password);
+    const today = new Date().toISOString().slice(0, 10);
+    await api(token, 'POST', '/system/defect', {
+      projectId: seeded.projectId,
+      defectType: 'TASK',
+      defectName: TASK_TITLE,
+      defectDescribe: 'Summarise the changes',
+      defectLevel: 'low',
+      handleBy: [seeded.developerId],
+      planStartTime: `${today} 09:00:00`,
+      planEndTime: `${today} 18:00:00`,
+    });
+    const page = await openAs(TESTER);
+    const rows = page.locator('.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+    // The server gives every member a "My" tab; "All" comes first and is active.
+    expect(await tab('我的').count()).toBe(1);
+    expect(await tab('全部').getAttribute('aria-selected')).toBe('true');
+
+    // Filter by type and save that as a tab; the form refuses an empty name.
+    await page.getByRole('combobox', { name: '类型' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByText('缺陷', { exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: '保存为标签' }).click();
+    const dialog = page.getByRole('dialog').filter({ has: page.locator('form#defect-tab') });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('标签名称不能为空').waitFor();
+    await dialog.locator('#defect-tab_tabName').fill('Only bugs');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => tab('Only bugs').getAttribute('aria-selected')).toBe('true');
+    expect(page.url()).toMatch(/tab=\d+/);
+
+    // "All" drops the filter; the saved tab brings it back, and it survives a reload.
+    await tab('全部').click();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(page.url()).not.toContain('type=');
+    await page.reload();
+    await tab('Only bugs').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.first().textContent()).toContain(TITLE);
+    expect(page.url()).toContain('type=BUG');
+    await capture(page, 'df-11-saved-tab');
+
+    // Hide the version column; the choice is kept across a reload.
+    const headers = () => page.locator('.ant-table-thead th').allTextContents();
+    expect(await headers()).toContain('版本');
+    await page.getByRole('button', { name: '显示字段' }).click();
+    await page.getByTestId('column-chooser').getByText('版本', { exact: true }).click();
+    await expect.poll(headers).not.toContain('版本');
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await headers()).not.toContain('版本');
+    expect(await headers()).toContain('标题');
+
+    // The calendar shows this month with the tab's filter: the bug on its update day, not the task.
+    await tab('全部').click();
+    await page.locator('.ant-segmented').getByText('日历', { exact: true }).click();
+    const pills = page.getByTestId('calendar-defect');
+    await expect.poll(() => pills.count()).toBe(2);
+    expect(page.url()).toContain('view=calendar');
+    const todayCell = page.locator(`[data-day="${today}"]`);
+    expect(await todayCell.getByTestId('calendar-defect').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining(TASK_TITLE), expect.stringContaining(TITLE)]),
+    );
+    await capture(page, 'df-12-calendar');
+    await tab('Only bugs').click();
+    await expect.poll(() => pills.count()).toBe(1);
+    await pills.first().click();
+    await drawer(page).getByText(TITLE).first().waitFor();
   });
 });

@@ -5,18 +5,21 @@ import { useTranslation } from 'react-i18next';
 
 export interface ListToolbarProps {
   children?: ReactNode;
+  /** Page-specific tools on the right, before show/hide search and refresh (a column chooser, say). */
+  extra?: ReactNode;
   onRefresh: () => void;
   isSearchShown?: boolean;
   onToggleSearch?: () => void;
 }
 
 /** Action buttons on the left; show/hide search and refresh on the right. */
-export function ListToolbar({ children, onRefresh, isSearchShown, onToggleSearch }: ListToolbarProps) {
+export function ListToolbar({ children, extra, onRefresh, isSearchShown, onToggleSearch }: ListToolbarProps) {
   const { t } = useTranslation();
   return (
     <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
       <Space wrap>{children}</Space>
       <Space>
+        {extra}
         {onToggleSearch ? (
           <Tooltip title={t(isSearchShown ? 'hide-search' : 'show-search')}>
             <Button

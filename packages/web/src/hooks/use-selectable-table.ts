@@ -5,7 +5,8 @@ import { usePagination } from './use-pagination.ts';
 
 /** What the table needs from a list query (a TanStack Query result fits). */
 interface ListQuery<T> {
-  data: TableData<T> | undefined;
+  /** `totalCapped`: the server stopped counting at `total` (a keyword search), so it is "total+". */
+  data: (TableData<T> & { totalCapped?: boolean }) | undefined;
   isFetching: boolean;
 }
 
@@ -29,7 +30,13 @@ export function usePagedTable<T>(
   paging: Paging,
   rowKey: keyof T & string,
 ): PagedTableProps<T> {
-  const pagination = usePagination(query.data?.total ?? 0, paging.pageNum, paging.pageSize, paging.setPage);
+  const pagination = usePagination(
+    query.data?.total ?? 0,
+    paging.pageNum,
+    paging.pageSize,
+    paging.setPage,
+    query.data?.totalCapped === true,
+  );
   return {
     rowKey,
     loading: query.isFetching,

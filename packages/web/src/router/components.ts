@@ -25,6 +25,7 @@ const REGISTRY: Record<string, Page> = {
   'system/team/option/base/index': lazy(() => import('../features/teams/team-base-info-page.tsx')),
   'system/team/option/member/index': lazy(() => import('../features/teams/team-members-page.tsx')),
   'system/defect/index': lazy(() => import('../features/defects/defect-list-page.tsx')),
+  'system/module/index': lazy(() => import('../features/modules/module-list-page.tsx')),
 };
 
 export const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));

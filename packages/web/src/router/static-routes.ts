@@ -31,6 +31,14 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazy(() => import('../features/projects/project-create-page.tsx')),
   },
   {
+    // Not among the server's menus, as in the original: a fixed hidden page reached from the defect list.
+    path: '/defect/template/index',
+    titleKey: 'defect.statistic-template',
+    permi: ['system:defect:list'],
+    activeMenu: '/project/defect',
+    page: lazy(() => import('../features/defect-statistics/statistic-template-page.tsx')),
+  },
+  {
     path: '/system/member-auth/role/:userId',
     titleKey: 'user.assign-roles',
     // The original gates this on system:member:edit, our server seeds system:user:edit: either works.

@@ -6,9 +6,7 @@ import { type AnyDb, isPostgres } from './helpers.ts';
  * to it (the service, imports, a hand-made SQL fix). The list's total for a state filter and the
  * type/state statistics read it instead of counting hundreds of thousands of rows.
  *
- * PostgreSQL: a change of state moves one defect between two tally rows; the trigger always
- * touches the lower key first, so two opposite moves cannot deadlock. Bulk writers (imports)
- * lock the project's tally rows in the same order first (lockTally).
+ * PostgreSQL: statement triggers apply one grouped change per statement, keys in order.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -24,34 +22,35 @@ export async function up(db: AnyDb): Promise<void> {
     group by project_id, defect_type, defect_state`.execute(db);
 
   if (isPostgres(db)) {
-    await sql`create function sys_defect_tally_fn() returns trigger language plpgsql as $$
-      declare
-        has_old boolean := tg_op <> 'INSERT' and old.is_deleted = 0;
-        has_new boolean := tg_op <> 'DELETE' and new.is_deleted = 0;
-      begin
-        if has_old and has_new and old.project_id = new.project_id and old.defect_type = new.defect_type
-           and old.defect_state = new.defect_state then
-          return null;
-        end if;
-        if has_new and (not has_old or (new.project_id, new.defect_type, new.defect_state)
-                                       < (old.project_id, old.defect_type, old.defect_state)) then
-          insert into sys_defect_tally values (new.project_id, new.defect_type, new.defect_state, 1)
-            on conflict (project_id, defect_type, defect_state) do update set n = sys_defect_tally.n + 1;
-          has_new := false;
-        end if;
-        if has_old then
-          update sys_defect_tally set n = n - 1
-            where project_id = old.project_id and defect_type = old.defect_type and defect_state = old.defect_state;
-        end if;
-        if has_new then
-          insert into sys_defect_tally values (new.project_id, new.defect_type, new.defect_state, 1)
-            on conflict (project_id, defect_type, defect_state) do update set n = sys_defect_tally.n + 1;
-        end if;
-        return null;
-      end $$`.execute(db);
-    await sql`create trigger sys_defect_tally_trg
-      after insert or delete or update of project_id, defect_type, defect_state, is_deleted on sys_defect
-      for each row execute function sys_defect_tally_fn()`.execute(db);
+    // Statement triggers over transition tables: one grouped change per statement, so a bulk
+    // insert (an import) touches each tally row once instead of once per defect (row triggers
+    // would pile up a version of the same row per defect inside the transaction). The keys are
+    // applied in order, so two statements moving defects in opposite directions cannot deadlock.
+    const apply = (rows: string) =>
+      sql.raw(`
+      insert into sys_defect_tally as t (project_id, defect_type, defect_state, n)
+      select project_id, defect_type, defect_state, sum(d)::integer from (${rows}) x
+      group by project_id, defect_type, defect_state having sum(d) <> 0
+      order by project_id, defect_type, defect_state
+      on conflict (project_id, defect_type, defect_state) do update set n = t.n + excluded.n`);
+    const live = (table: string, d: number) =>
+      `select project_id, defect_type, defect_state, ${d} as d from ${table} where is_deleted = 0`;
+    const events = [
+      ['insert', 'new table as added', live('added', 1)],
+      ['delete', 'old table as removed', live('removed', -1)],
+      [
+        'update',
+        'old table as removed new table as added',
+        `${live('added', 1)} union all ${live('removed', -1)}`,
+      ],
+    ] as const;
+    for (const [event, tables, rows] of events) {
+      await sql`create function ${sql.raw(`sys_defect_tally_${event}`)}() returns trigger language plpgsql as $$
+        begin ${apply(rows)}; return null; end $$`.execute(db);
+      await sql`create trigger ${sql.raw(`sys_defect_tally_${event}_trg`)} after ${sql.raw(event)} on sys_defect
+        referencing ${sql.raw(tables)} for each statement
+        execute function ${sql.raw(`sys_defect_tally_${event}`)}()`.execute(db);
+    }
     return;
   }
   const add = (row: 'new') =>

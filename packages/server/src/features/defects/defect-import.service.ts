@@ -8,7 +8,7 @@ import { headerIndex, readFirstSheet } from '../../lib/xlsx.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { checkRows, defectColumns, missingRequiredColumns } from './defect-excel.ts';
 import { indexNewDefects } from './defect-search.ts';
-import { allocateNumbers, lockTally } from './defects.repository.ts';
+import { allocateNumbers } from './defects.repository.ts';
 
 /** Enough for a real migration from another tracker; a bigger sheet is split by the person. */
 export const IMPORT_MAX_ROWS = 20_000;
@@ -62,7 +62,6 @@ export async function importDefects(
 
   const now = formatDateTime();
   await deps.db.transaction().execute(async (trx) => {
-    await lockTally(trx, projectId);
     const first = await allocateNumbers(trx, projectId, 'defect', rows.length);
     for (let at = 0; at < rows.length; at += BATCH) {
       const batch = rows.slice(at, at + BATCH);

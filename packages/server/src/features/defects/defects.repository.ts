@@ -1,5 +1,5 @@
 import { DEFECT_STATE_NAMES, DEFECT_TYPES, type Defect, ROLE_IDS } from '@buglet/contracts';
-import { PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { DefectTable } from '../../db/schema.ts';
 
@@ -25,19 +25,6 @@ export async function allocateNumbers(
   const counter = rows[0]?.counter;
   if (counter === undefined) throw new Error('counter allocation returned nothing');
   return Number(counter) - count + 1;
-}
-
-/**
- * Before a bulk write on PostgreSQL: takes the project's tally rows in key order, the order the
- * tally trigger keeps, so the bulk write cannot deadlock with single actions (SQLite has one writer).
- */
-export async function lockTally(db: Db, projectId: number): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`insert into sys_defect_tally (project_id, defect_type, defect_state, n)
-    select ${projectId}, t, s, 0 from generate_series(0, 2) t, generate_series(0, 4) s
-    on conflict do nothing`.execute(db);
-  await sql`select 1 from sys_defect_tally where project_id = ${projectId}
-    order by defect_type, defect_state for update`.execute(db);
 }
 
 export async function findDefectRow(db: Db, defectId: number) {

@@ -26,6 +26,7 @@ export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: 
           { key: 'level', label: t('defect.level'), children: levelText(defect.defectLevel) },
           { key: 'handlers', label: t('defect.handlers'), children: handlers },
           { key: 'creator', label: t('defect.creator'), children: defect.createBy ?? '-' },
+          { key: 'module', label: t('module.deliverable'), children: defect.moduleName || '-' },
           { key: 'version', label: t('defect.version'), children: defect.moduleVersion || '-' },
           { key: 'created', label: t('create-time'), children: defect.createTime },
           { key: 'updated', label: t('update-time'), children: defect.updateTime },

@@ -10,6 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../stores/layout.store.ts';
+import { ModuleSelect } from '../modules/module-select.tsx';
 import { useLevelText } from './defect-tags.tsx';
 import { createDefect, type DefectBody, type DefectDetail, updateDefect } from './defects.api.ts';
 import { MarkdownField } from './markdown-field.tsx';
@@ -26,6 +27,7 @@ interface FormValues {
   defectName: string;
   defectLevel: DefectLevel;
   handleBy: number[];
+  moduleId?: number;
   moduleVersion?: string;
   planTime?: [Dayjs | null, Dayjs | null] | null;
   defectDescribe: string;
@@ -43,6 +45,7 @@ function initialValues(defect: DefectDetail | undefined): Partial<FormValues> {
     defectName: defect.defectName,
     defectLevel: defect.defectLevel as DefectLevel,
     handleBy: defect.handleBy,
+    moduleId: defect.moduleId ?? undefined,
     moduleVersion: defect.moduleVersion ?? '',
     planTime:
       defect.planStartTime || defect.planEndTime
@@ -57,6 +60,7 @@ function initialValues(defect: DefectDetail | undefined): Partial<FormValues> {
 function toBody({ planTime, ...values }: FormValues): DefectBody {
   return {
     ...values,
+    moduleId: values.moduleId ?? null,
     moduleVersion: values.moduleVersion?.trim() || null,
     imgUrls: values.imgUrls || null,
     annexUrls: values.annexUrls || null,
@@ -156,6 +160,11 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
               rules={required('defect.handler-required')}
             >
               <MemberSelect members={members} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="moduleId" label={t('module.deliverable')}>
+              <ModuleSelect projectId={editing?.projectId ?? projectId} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

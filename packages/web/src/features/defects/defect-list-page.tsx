@@ -1,74 +1,107 @@
-import { PlusOutlined } from '@ant-design/icons';
+import {
+  CalendarOutlined,
+  DownloadOutlined,
+  PlusOutlined,
+  TableOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { Defect } from '@buglet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Table, type TableColumnsType, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Segmented } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
-import type { QueryObject } from '../../lib/query-string.ts';
 import { useSession } from '../../stores/session.store.ts';
+import { DefectStatisticStrip } from '../defect-statistics/defect-statistic-strip.tsx';
 import { useCurrentProject } from '../projects/use-current-project.ts';
-import { DEFECT_FILTERS, DefectFilterBar, type DefectFilters } from './defect-filters.tsx';
+import { DefectCalendar } from './defect-calendar.tsx';
+import { monthOf } from './defect-calendar-days.ts';
+import { DefectColumnChooser } from './defect-column-chooser.tsx';
+import { useDefectColumns } from './defect-columns.ts';
+import { exportDefects } from './defect-excel.api.ts';
+import { DefectFilterBar } from './defect-filters.tsx';
 import { DefectFormDrawer, type FormTarget } from './defect-form-drawer.tsx';
-import { DefectStateTag, DefectTypeTag, FollowStar, useLevelText } from './defect-tags.tsx';
+import { DefectImportDialog } from './defect-import-dialog.tsx';
+import {
+  type DefectFilters,
+  type DefectListParams,
+  defaultSortField,
+  exportQuery,
+  filterQuery,
+  isSameFilters,
+  LIST_KEYS,
+  listQuery,
+  pickFilters,
+} from './defect-query.ts';
+import { readTabConfig } from './defect-tab-config.ts';
+import { DefectTable } from './defect-table.tsx';
+import { type DefectTab, defectTabKeys, getDefectConfig } from './defect-tabs.api.ts';
+import { DefectTabStrip } from './defect-tabs.tsx';
 import { DefectViewDrawer } from './defect-view-drawer.tsx';
 import { collectDefect, defectKeys, listDefects } from './defects.api.ts';
-import { HandlerAvatars } from './handler-avatars.tsx';
 import { useProjectMembers } from './use-project-members.ts';
 
-/** Table column keys the server sorts by (orderByColumn). */
-const SORTABLE: Record<string, string> = {
-  projectNum: 'projectNum',
-  defectState: 'defectState',
-  defectLevel: 'defectLevel',
-  updateTime: 'updateTime',
-};
-
-function toQuery(projectId: number, f: DefectFilters, userId: number | undefined): QueryObject {
-  return {
-    projectId,
-    orderByColumn: f.sort ?? 'updateTime',
-    isAsc: f.order ?? 'desc',
-    defectType: f.type,
-    defectLevel: f.level,
-    handleBy: f.handler,
-    defectName: f.name,
-    params: {
-      defectStates: f.states,
-      userId: f.mine === '1' ? userId : undefined,
-      collect: f.followed === '1' ? 1 : undefined,
-    },
-  };
-}
-
-/** The current project's defects: filters and sort in the URL, a drawer to view, one to create or edit. */
+/**
+ * The current project's defects: saved tabs on top, filters, sort, view and month in the URL, a
+ * table of the chosen columns or a month calendar, a drawer to view, one to create or edit, and
+ * Excel import and export (of the list as filtered and sorted now).
+ */
 export default function DefectListPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const levelText = useLevelText();
   const userId = useSession((s) => s.user?.userId);
   const { projectId } = useCurrentProject();
   const { members } = useProjectMembers(projectId);
-  const list = useListParams(DEFECT_FILTERS);
+  const list = useListParams(LIST_KEYS);
+  const params: DefectListParams = list.filters;
+  const filters = pickFilters(params);
+  const isCalendar = params.view === 'calendar';
+  const { columns, setColumns, reset: resetColumns } = useDefectColumns(userId);
   const [searchParams] = useSearchParams();
   // ?defectId= (from notices and shared links) opens that defect straight away.
   const [viewId, setViewId] = useState<number | undefined>(
     () => Number(searchParams.get('defectId')) || undefined,
   );
   const [formTarget, setFormTarget] = useState<FormTarget | undefined>();
-  const listQuery = {
-    ...toQuery(projectId, list.filters, userId),
-    pageNum: list.pageNum,
-    pageSize: list.pageSize,
-  };
-  const query = useQuery({
-    queryKey: defectKeys.list(listQuery),
-    queryFn: () => listDefects(listQuery),
+  const [isImportOpen, setImportOpen] = useState(false);
+
+  const config = useQuery({
+    queryKey: defectTabKeys.config(projectId),
+    queryFn: () => getDefectConfig(projectId),
     enabled: projectId > 0,
+  });
+  const tabs = config.data?.data?.tabs ?? [];
+  const active = tabs.find((tab) => String(tab.tabId) === params.tab);
+  const saved = active ? readTabConfig(active.config) : undefined;
+  const isModified =
+    saved !== undefined &&
+    (!isSameFilters(saved.filters, filters) ||
+      (saved.columns !== undefined && saved.columns.join() !== columns.join()));
+
+  const pageState = { view: params.view, month: params.month };
+  const setFilters = (next: DefectFilters) =>
+    list.search({ ...pageState, sort: params.sort, order: params.order, tab: params.tab, ...next });
+  const selectTab = (tab: DefectTab | undefined) => {
+    rememberTab(userId, projectId, tab);
+    if (!tab) {
+      list.search(pageState);
+      return;
+    }
+    const applied = readTabConfig(tab.config);
+    if (applied.columns) setColumns(applied.columns);
+    list.search({ ...pageState, ...applied.filters, tab: String(tab.tabId) });
+  };
+  useRestoreTab(userId, projectId, tabs, config.isSuccess, selectTab);
+
+  const tableQuery = listQuery(projectId, params, userId, { pageNum: list.pageNum, pageSize: list.pageSize });
+  const query = useQuery({
+    queryKey: defectKeys.list(tableQuery),
+    queryFn: () => listDefects(tableQuery),
+    enabled: projectId > 0 && !isCalendar,
   });
   const table = usePagedTable(query, list, 'defectId');
   const reload = () => queryClient.invalidateQueries({ queryKey: defectKeys.all });
@@ -77,96 +110,31 @@ export default function DefectListPage() {
       .then(reload)
       .catch(() => {});
 
-  const sortOrder = (key: string) =>
-    (list.filters.sort ?? 'updateTime') === key
-      ? list.filters.order === 'asc'
-        ? 'ascend'
-        : 'descend'
-      : null;
-  // Paging is handled by the pager itself; this only turns a header click into the URL's sort.
-  const onTableChange: TableProps<Defect>['onChange'] = (_pagination, _filters, sorter) => {
-    const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const column = one?.order ? SORTABLE[String(one.columnKey)] : undefined;
-    const next = {
-      ...list.filters,
-      sort: column ?? '',
-      order: column && one?.order === 'ascend' ? 'asc' : '',
-    };
-    if (next.sort !== (list.filters.sort ?? '') || next.order !== (list.filters.order ?? ''))
-      list.search(next);
-  };
-
-  const columns: TableColumnsType<Defect> = [
-    {
-      title: t('id'),
-      key: 'projectNum',
-      dataIndex: 'projectNum',
-      width: 80,
-      sorter: true,
-      sortOrder: sortOrder('projectNum'),
-      render: (n: number) => `#${n}`,
-    },
-    {
-      title: t('defect.type'),
-      dataIndex: 'defectType',
-      width: 110,
-      render: (type: string) => <DefectTypeTag type={type} />,
-    },
-    {
-      title: t('defect.title'),
-      dataIndex: 'defectName',
-      width: 320,
-      render: (name: string, defect) => (
-        <Typography.Link onClick={() => setViewId(defect.defectId)} ellipsis style={{ maxWidth: 300 }}>
-          {name}
-        </Typography.Link>
-      ),
-    },
-    {
-      title: t('defect.state'),
-      key: 'defectState',
-      dataIndex: 'defectState',
-      width: 110,
-      sorter: true,
-      sortOrder: sortOrder('defectState'),
-      render: (s: number) => <DefectStateTag state={s} />,
-    },
-    {
-      title: t('defect.level'),
-      key: 'defectLevel',
-      dataIndex: 'defectLevel',
-      width: 90,
-      sorter: true,
-      sortOrder: sortOrder('defectLevel'),
-      render: levelText,
-    },
-    {
-      title: t('defect.handlers'),
-      key: 'handlers',
-      width: 140,
-      render: (_v, d) => <HandlerAvatars people={d.handleByList} />,
-    },
-    { title: t('defect.version'), dataIndex: 'moduleVersion', width: 110, ellipsis: true },
-    {
-      title: t('update-time'),
-      key: 'updateTime',
-      dataIndex: 'updateTime',
-      width: 170,
-      sorter: true,
-      sortOrder: sortOrder('updateTime'),
-    },
-    {
-      title: t('defect.follow'),
-      key: 'collect',
-      width: 70,
-      render: (_v, d) => <FollowStar isOn={d.collect} onToggle={() => toggleFollow(d)} />,
-    },
-  ];
-
   return (
     <Card>
-      <DefectFilterBar filters={list.filters} members={members} onChange={list.search} />
-      <ListToolbar onRefresh={() => void query.refetch()}>
+      <DefectTabStrip
+        projectId={projectId}
+        userId={userId}
+        tabs={tabs}
+        active={active}
+        isModified={isModified}
+        current={{ filters, columns }}
+        onSelect={selectTab}
+      />
+      <DefectStatisticStrip
+        projectId={projectId}
+        filters={filters}
+        onFilter={(patch) => setFilters({ ...filters, ...patch })}
+      />
+      <DefectFilterBar filters={filters} members={members} onChange={setFilters} />
+      <ListToolbar
+        onRefresh={() => void reload()}
+        extra={
+          isCalendar ? null : (
+            <DefectColumnChooser columns={columns} onChange={setColumns} onReset={resetColumns} />
+          )
+        }
+      >
         <PermiButton
           permi={['system:defect:add']}
           type="primary"
@@ -175,13 +143,62 @@ export default function DefectListPage() {
         >
           {t('defect.create')}
         </PermiButton>
+        <PermiButton
+          permi={['system:defect:add']}
+          icon={<UploadOutlined />}
+          onClick={() => setImportOpen(true)}
+        >
+          {t('defect.import')}
+        </PermiButton>
+        <PermiButton
+          permi={['system:defect:export']}
+          icon={<DownloadOutlined />}
+          onClick={() =>
+            void exportDefects(exportQuery(projectId, params, userId), `${t('defect.export.file-name')}.xlsx`)
+          }
+        >
+          {t('defect.export')}
+        </PermiButton>
+        <Segmented
+          aria-label={t('defect.view')}
+          value={isCalendar ? 'calendar' : 'table'}
+          onChange={(view) => list.search({ ...params, view: view === 'calendar' ? 'calendar' : '' })}
+          options={[
+            { value: 'table', icon: <TableOutlined />, label: t('defect.view.table') },
+            { value: 'calendar', icon: <CalendarOutlined />, label: t('defect.view.calendar') },
+          ]}
+        />
       </ListToolbar>
-      <Table<Defect> {...table} columns={columns} onChange={onTableChange} />
+      {isCalendar ? (
+        <DefectCalendar
+          projectId={projectId}
+          filters={filterQuery(filters, userId)}
+          month={monthOf(params.month)}
+          onMonthChange={(month) => list.search({ ...params, month })}
+          onOpen={setViewId}
+        />
+      ) : (
+        <DefectTable
+          table={table}
+          columns={columns}
+          sort={params}
+          defaultSort={defaultSortField(params)}
+          onSort={(sort) => list.search({ ...params, ...sort })}
+          onOpen={setViewId}
+          onToggleFollow={toggleFollow}
+        />
+      )}
       <DefectViewDrawer
         defectId={viewId}
         onClose={() => setViewId(undefined)}
         onEdit={(defect) => setFormTarget({ defect })}
         onChanged={reload}
+      />
+      <DefectImportDialog
+        projectId={projectId}
+        open={isImportOpen}
+        onClose={() => setImportOpen(false)}
+        onImported={() => void reload()}
       />
       <DefectFormDrawer
         projectId={projectId}
@@ -196,4 +213,41 @@ export default function DefectListPage() {
       />
     </Card>
   );
+}
+
+const lastTabKey = (userId: number | undefined, projectId: number) =>
+  `buglet.defect.tab.${userId ?? 0}.${projectId}`;
+
+function rememberTab(userId: number | undefined, projectId: number, tab: DefectTab | undefined) {
+  try {
+    localStorage.setItem(lastTabKey(userId, projectId), tab ? String(tab.tabId) : '');
+  } catch {
+    // Not remembered; the page still works.
+  }
+}
+
+/**
+ * Opening the list with a bare URL (the sidebar, switching project) goes back to the tab used last
+ * in this project, as the original does; a URL with any filter or view is left as it is.
+ */
+function useRestoreTab(
+  userId: number | undefined,
+  projectId: number,
+  tabs: DefectTab[],
+  isLoaded: boolean,
+  select: (tab: DefectTab) => void,
+) {
+  const [searchParams] = useSearchParams();
+  const checked = useRef(0);
+  const isBare = searchParams.size === 0;
+  const latest = useRef(select);
+  latest.current = select;
+  useEffect(() => {
+    if (!isLoaded || checked.current === projectId) return;
+    checked.current = projectId;
+    if (!isBare) return;
+    const id = localStorage.getItem(lastTabKey(userId, projectId));
+    const tab = tabs.find((x) => String(x.tabId) === id);
+    if (tab) latest.current(tab);
+  }, [isLoaded, projectId, isBare, tabs, userId]);
 }

@@ -40,6 +40,11 @@ export function stateName(state: number): string {
   return DEFECT_STATE_NAMES[state] ?? 'UNKNOWN';
 }
 
+/** The state's colour (undefined for Closed, which is drawn plain grey). */
+export function stateColour(state: number): string | undefined {
+  return STATE_COLOURS[stateName(state)];
+}
+
 export function DefectStateTag({ state }: { state: number }) {
   const { t } = useTranslation();
   const name = stateName(state);

@@ -13,6 +13,8 @@ export interface DefectBody {
   defectDescribe: string;
   defectLevel: DefectLevel;
   handleBy: number[];
+  /** The linked deliverable; null unlinks it. */
+  moduleId?: number | null;
   moduleVersion?: string | null;
   imgUrls?: string | null;
   annexUrls?: string | null;
@@ -51,7 +53,9 @@ export const defectKeys = {
   logs: (defectId: number) => ['defects', 'logs', defectId] as const,
 };
 
-export const listDefects = (query: QueryObject) => http.get<TableData<Defect>>('/system/defect/list', query);
+/** `totalCapped`: a keyword search stopped counting at `total` (1,000), so there are more. */
+export const listDefects = (query: QueryObject) =>
+  http.get<TableData<Defect> & { totalCapped?: boolean }>('/system/defect/list', query);
 export const getDefect = (defectId: number) =>
   http.get<AjaxResult<DefectDetail>>(`/system/defect/${defectId}`);
 export const createDefect = (body: DefectBody) => http.post<AjaxResult<Defect>>('/system/defect', body);

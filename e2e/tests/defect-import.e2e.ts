@@ -1,0 +1,276 @@
+import ExcelJS from 'exceljs';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLogin, launch, shot } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const LEAD = { username: 'ivy', password: 'ivy-pass1', phoneNumber: '13900139200', nickName: 'Ivy Importer' };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXISTING = 'Existing defect before the import';
+/** Type, title, level, state, deliverable, handler: the template's columns this test fills. */
+const SHEET_ROWS = [
+  ['BUG', 'Imported: cart total rounds wrong', '高', '待处理', 'Checkout', LEAD.nickName],
+  ['任务', 'Imported: write the refund guide', '中', '待处理', '', LEAD.nickName],
+  ['BUG', 'Imported: coupon field accepts spaces', '低', '待处理', 'Checkout', 'Nobody Here'],
+  ['任务', 'Imported: translate the checkout page', '紧急', '待处理', 'Checkout', LEAD.nickName],
+];
+/** The sheet row (header is row 1) of the row naming a handler who is not a member. */
+const BAD_ROW = 4;
+
+let browser: Browser;
+let page: Page;
+const seeded = { token: '', projectId: 0 };
+
+interface Envelope {
+  code: number;
+  msg: string;
+  token?: string;
+  fileName?: string;
+  total?: number;
+  data?: unknown;
+}
+
+async function api(method: string, path: string, body?: unknown): Promise<Envelope> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${baseUrl}/prod-api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${seeded.token}`,
+      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Envelope;
+  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
+  return json;
+}
+
+/** A lead of their own with a project, a "Checkout" deliverable and one defect. */
+async function seed(): Promise<void> {
+  await api('POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
+  seeded.token = (await api('POST', '/login', LEAD)).token ?? '';
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+  const icon = await api('POST', '/common/upload', form);
+  const team = await api('POST', '/system/team', { teamName: 'Import Team', teamIcon: icon.fileName });
+  const teamId = (team.data as { teamId: number }).teamId;
+  const project = await api('POST', '/system/project', { teamId, projectName: 'Import Shop', members: [] });
+  seeded.projectId = (project.data as { projectId: number }).projectId;
+  await api('PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: seeded.projectId });
+  await api('POST', '/system/module', { projectId: seeded.projectId, batchModuleNames: ['Checkout'] });
+  const me = (await api('GET', '/getInfo')) as Envelope & { user?: { userId: number } };
+  await api('POST', '/system/defect', {
+    projectId: seeded.projectId,
+    defectType: 'BUG',
+    defectName: EXISTING,
+    defectDescribe: 'Steps',
+    defectLevel: 'middle',
+    handleBy: [me.user?.userId],
+  });
+}
+
+const listTotal = async () =>
+  (await api('GET', `/system/defect/list?projectId=${seeded.projectId}&pageNum=1&pageSize=1`)).total;
+
+async function readWorkbook(download: Download): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await download.path());
+  const ws = wb.worksheets[0];
+  if (!ws) throw new Error('the workbook has no sheet');
+  return ws;
+}
+
+/** Column numbers by header text, without the " *" of required columns. */
+function headerColumns(ws: ExcelJS.Worksheet): Map<string, number> {
+  const out = new Map<string, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    out.set(String(cell.value).replace(/\s*\*$/, ''), col);
+  });
+  return out;
+}
+
+/** The sheet's data rows as text, in the given columns. */
+function sheetRows(ws: ExcelJS.Worksheet, headers: string[]): string[][] {
+  const columns = headerColumns(ws);
+  const rows: string[][] = [];
+  ws.eachRow((row, rowNum) => {
+    if (rowNum > 1) rows.push(headers.map((h) => String(row.getCell(columns.get(h) ?? 0).value ?? '')));
+  });
+  return rows;
+}
+
+/** Fills the downloaded template (keeping its drop-downs) and returns it as a file to upload. */
+async function filledTemplate(template: ExcelJS.Worksheet, rows: string[][]) {
+  const columns = headerColumns(template);
+  const order = ['类型', '标题', '严重程度', '缺陷状态', '交付物', '处理人'];
+  rows.forEach((values, i) => {
+    const row = template.getRow(i + 2);
+    values.forEach((value, j) => {
+      row.getCell(columns.get(order[j] ?? '') ?? 0).value = value || null;
+    });
+    row.commit();
+  });
+  const buffer = Buffer.from(await template.workbook.xlsx.writeBuffer());
+  return { name: 'defects.xlsx', mimeType: XLSX_TYPE, buffer };
+}
+
+async function downloadBy(click: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return download;
+}
+
+/** At the two widths the layout changes around; `scrollTo` is brought into view first. */
+async function shotAtWidths(name: string, scrollTo?: Locator) {
+  for (const width of [1280, 992]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(400);
+    await scrollTo?.scrollIntoViewIfNeeded();
+    await shot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 860 });
+}
+
+const toolbar = () => page.locator('.ant-card').first();
+const dialog = () => page.getByRole('dialog').filter({ has: page.getByTestId('defect-import') });
+const rows = () => page.locator('.ant-table-tbody .ant-table-row');
+const titles = () => rows().locator('td:nth-child(3)').allTextContents();
+
+beforeAll(async () => {
+  browser = await launch();
+  await seed();
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, LEAD.username, LEAD.password);
+  await page.waitForURL(/#\/index/);
+  await page
+    .getByRole('button', { name: '稍后再说' })
+    .click({ timeout: 3000 })
+    .catch(() => {});
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('defect import and export', () => {
+  let template: ExcelJS.Worksheet;
+
+  it('imports nothing from a sheet with a bad row and names the row, then all four once it is fixed', async () => {
+    await page.goto(`${baseUrl}/#/project/defect`);
+    await expect.poll(() => titles()).toEqual([EXISTING]);
+    await toolbar().getByRole('button', { name: '导入' }).click();
+    await dialog().getByText('下载模板').waitFor();
+
+    // The template comes with its drop-downs; it is what the person fills in.
+    const templateDownload = await downloadBy(() => dialog().getByText('下载模板').click());
+    expect(templateDownload.suggestedFilename()).toBe('缺陷导入模板.xlsx');
+    template = await readWorkbook(templateDownload);
+    expect([...headerColumns(template).keys()]).toEqual(
+      expect.arrayContaining(['类型', '标题', '严重程度', '缺陷状态', '交付物', '处理人']),
+    );
+
+    // Only .xlsx is taken, before anything is sent.
+    const input = dialog().locator('input[type=file]');
+    await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page.locator('.ant-message').getByText('只能导入 .xlsx 格式的 Excel 文件').waitFor();
+    expect(await dialog().locator('.ant-upload-list-item').count()).toBe(0);
+    expect(
+      await dialog()
+        .getByRole('button', { name: /导\s*入/ })
+        .isDisabled(),
+    ).toBe(true);
+
+    await input.setInputFiles(await filledTemplate(template, SHEET_ROWS));
+    await dialog().locator('.ant-upload-list-item').getByText('defects.xlsx').waitFor();
+    await dialog()
+      .getByRole('button', { name: /导\s*入/ })
+      .click();
+    const failure = dialog().getByTestId('import-failure');
+    await failure.getByText('未导入任何数据：1行有错误。').waitFor();
+    const errorRows = failure.locator('.ant-table-tbody .ant-table-row');
+    expect(await errorRows.count()).toBe(1);
+    expect(await errorRows.locator('td').first().textContent()).toBe(String(BAD_ROW));
+    expect(await errorRows.textContent()).toContain(`第${BAD_ROW}行 处理人[Nobody Here] 中的数据无效`);
+    expect(await listTotal()).toBe(1);
+    await shotAtWidths('di-01-import-row-errors');
+
+    // Fixed and sent again: every row goes in, the dialog closes and the list shows them.
+    const fixed = SHEET_ROWS.map((row) => row.map((cell) => (cell === 'Nobody Here' ? LEAD.nickName : cell)));
+    await input.setInputFiles(await filledTemplate(template, fixed));
+    expect(await failure.count()).toBe(0);
+    await dialog()
+      .getByRole('button', { name: /导\s*入/ })
+      .click();
+    await page.locator('.ant-message').getByText('导入成功，共导入4条数据').waitFor();
+    await dialog().waitFor({ state: 'hidden' });
+    await expect.poll(() => rows().count()).toBe(5);
+    expect(await titles()).toEqual(expect.arrayContaining([EXISTING, ...SHEET_ROWS.map((r) => r[1])]));
+    expect(await listTotal()).toBe(5);
+    // The deliverable column is one tick away in the column chooser.
+    const headers = () => page.locator('.ant-table-thead th').allTextContents();
+    expect(await headers()).not.toContain('交付物');
+    await page.getByRole('button', { name: '显示字段' }).click();
+    await page.getByTestId('column-chooser').getByText('交付物', { exact: true }).click();
+    await expect.poll(headers).toContain('交付物');
+    const moduleCells = rows().locator(`td:nth-child(${(await headers()).indexOf('交付物') + 1})`);
+    expect((await moduleCells.allTextContents()).filter((text) => text === 'Checkout')).toHaveLength(3);
+    await page.keyboard.press('Escape');
+    await shot(page, 'di-02-imported-list');
+  });
+
+  it('exports the list as filtered and sorted now', async () => {
+    await page.goto(`${baseUrl}/#/project/defect?type=TASK&sort=projectNum&order=asc`);
+    await expect.poll(() => rows().count()).toBe(2);
+    const shown = await titles();
+    const download = await downloadBy(() => toolbar().getByRole('button', { name: '导出' }).click());
+    expect(download.suggestedFilename()).toBe('缺陷数据.xlsx');
+    const sheet = await readWorkbook(download);
+    expect(sheet.name).toBe('缺陷数据');
+    expect(sheetRows(sheet, ['标题']).flat()).toEqual(shown);
+    expect(shown).toEqual(['Imported: write the refund guide', 'Imported: translate the checkout page']);
+    expect(sheetRows(sheet, ['类型', '交付物', '处理人'])).toEqual([
+      ['任务', '', LEAD.nickName],
+      ['任务', 'Checkout', LEAD.nickName],
+    ]);
+  });
+
+  it('shows a keyword total the server stopped counting as 1000+, in both languages', async () => {
+    const sheet = new ExcelJS.Workbook().addWorksheet('Defects');
+    sheet.addRow(['Type', 'Title', 'Level', 'State', 'Handler']);
+    for (let i = 1; i <= 1001; i++)
+      sheet.addRow(['BUG', `Bulkload row ${i}`, 'Low', 'Pending', LEAD.nickName]);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([await sheet.workbook.xlsx.writeBuffer()], { type: XLSX_TYPE }),
+      'bulk.xlsx',
+    );
+    await api('POST', `/system/defect/import?projectId=${seeded.projectId}`, form);
+
+    const sortedHeader = () => page.locator('.ant-table-thead th[aria-sort]').allTextContents();
+    await page.goto(`${baseUrl}/#/project/defect`);
+    // Imported behind the page's back, so the list cached a moment ago is read afresh.
+    await page.reload();
+    await page.locator('.ant-pagination-total-text').getByText('共 1006 条').waitFor();
+    // Without a keyword the list is in the server's order, shown as last update first.
+    expect(await sortedHeader()).toEqual(['更新时间']);
+
+    await page.goto(`${baseUrl}/#/project/defect?keyword=Bulkload`);
+    await page.locator('.ant-pagination-total-text').getByText('共 1000+ 条').waitFor();
+    // A keyword search comes newest first, so no column claims the order.
+    expect(await sortedHeader()).toEqual([]);
+    expect(await titles()).toContain('Bulkload row 1001');
+    await shotAtWidths('di-03-capped-total-zh', page.locator('.ant-pagination'));
+
+    await page.evaluate(() => localStorage.setItem('i18n-locale', 'en_US'));
+    await page.reload();
+    await page.locator('.ant-pagination-total-text').getByText('1,000+ in total').waitFor();
+    await shotAtWidths('di-04-capped-total-en', page.locator('.ant-pagination'));
+    await page.evaluate(() => localStorage.setItem('i18n-locale', 'zh_CN'));
+  });
+});

@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLogin, launch, shot } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const LEAD = {
+  username: 'stella',
+  password: 'stella-pass1',
+  phoneNumber: '13900139100',
+  nickName: 'Stella Stats',
+};
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SAVED = '您选择的统计模版已经保存成功';
+
+let browser: Browser;
+let page: Page;
+
+interface Envelope {
+  code: number;
+  msg: string;
+  token?: string;
+  fileName?: string;
+  user?: { userId: number };
+  data?: unknown;
+}
+
+async function api(token: string, method: string, path: string, body?: unknown): Promise<Envelope> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${baseUrl}/prod-api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Envelope;
+  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
+  return json;
+}
+
+/** A lead of their own with a project of three defects, two of them in a deliverable. */
+async function seed(): Promise<void> {
+  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
+  const token = (await api('', 'POST', '/login', LEAD)).token ?? '';
+  const userId = (await api(token, 'GET', '/getInfo')).user?.userId;
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+  const icon = await api(token, 'POST', '/common/upload', form);
+  const team = await api(token, 'POST', '/system/team', { teamName: 'Stats Team', teamIcon: icon.fileName });
+  const teamId = (team.data as { teamId: number }).teamId;
+  const project = await api(token, 'POST', '/system/project', {
+    teamId,
+    projectName: 'Stats Shop',
+    members: [],
+  });
+  const projectId = (project.data as { projectId: number }).projectId;
+  await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+  const modules = await api(token, 'POST', '/system/module', { projectId, batchModuleNames: ['Checkout'] });
+  const checkout = (modules.data as { moduleId: number }[])[0]?.moduleId;
+  for (const [i, moduleId] of [checkout, checkout, null].entries()) {
+    await api(token, 'POST', '/system/defect', {
+      projectId,
+      defectType: i === 2 ? 'TASK' : 'BUG',
+      defectName: `Stats defect ${i + 1}`,
+      defectDescribe: 'Steps',
+      defectLevel: 'middle',
+      handleBy: [userId],
+      moduleId,
+    });
+  }
+}
+
+const strip = () => page.locator('.statistic-area .statistic-strip');
+const cardTitles = () => strip().locator('.statistic-card-title').allTextContents();
+
+beforeAll(async () => {
+  browser = await launch();
+  await seed();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, LEAD.username, LEAD.password);
+  await page.waitForURL(/#\/index/);
+  await page.goto(`${baseUrl}/#/project/defect`);
+  await strip().locator('.statistic-card').first().waitFor();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('defect statistics panels', () => {
+  it('shows the default panels, and a row filters the list', async () => {
+    expect(await cardTitles()).toEqual(['状态统计', '类型统计', '交付物排行']);
+    await strip()
+      .getByRole('button', { name: /待处理\s*3/ })
+      .waitFor();
+    await strip()
+      .getByRole('button', { name: /Checkout/ })
+      .click();
+    await page.waitForURL(/module=\d+/);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    await strip().getByRole('button', { name: /任务/ }).click();
+    await page.waitForURL(/type=TASK/);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(0);
+    await shot(page, 'ds-01-filtered-by-panels');
+  });
+
+  it('moves a card with the keyboard and keeps the order', async () => {
+    await strip().locator('.statistic-card').first().getByRole('button', { name: /右移/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(SAVED).first().waitFor();
+    expect(await cardTitles()).toEqual(['类型统计', '状态统计', '交付物排行']);
+    await page.reload();
+    await strip().locator('.statistic-card').first().waitFor();
+    expect(await cardTitles()).toEqual(['类型统计', '状态统计', '交付物排行']);
+  });
+
+  it('adds a panel on the template page once', async () => {
+    await page.getByRole('button', { name: '统计模版' }).click();
+    const selection = page.locator('section[aria-label="模版选择区"]');
+    await selection.locator('[data-panel="MyLife"]').click();
+    await page.getByText(SAVED).first().waitFor();
+    await selection.locator('[data-panel="MyLife"]').click();
+    await page.getByText('统计模版已选中，无需重复添加!').waitFor();
+    await shot(page, 'ds-02-template-page');
+    await page.getByRole('button', { name: /返\s*回/ }).click();
+    await expect.poll(cardTitles).toEqual(['类型统计', '状态统计', '交付物排行', '我的人生']);
+  });
+});

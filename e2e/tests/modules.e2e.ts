@@ -1,0 +1,168 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLogin, launch, shot } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const OWNER = {
+  username: 'mira',
+  password: 'mira-pass1',
+  phoneNumber: '13900139021',
+  nickName: 'Mira Maker',
+};
+/** The smallest valid PNG (1×1), enough for the team icon the API requires. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let browser: Browser;
+let page: Page;
+let token = '';
+let projectId = 0;
+
+interface Envelope {
+  code: number;
+  msg: string;
+  token?: string;
+  fileName?: string;
+  data?: unknown;
+}
+
+async function api(method: string, path: string, body?: unknown): Promise<Envelope> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${baseUrl}/prod-api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Envelope;
+  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
+  return json;
+}
+
+/** An owner with a team and an empty project, made through the API: the deliverables page is under test. */
+async function seedProject(): Promise<void> {
+  await api('POST', '/register', { ...OWNER, confirmPassword: OWNER.password });
+  token = (await api('POST', '/login', { username: OWNER.username, password: OWNER.password })).token ?? '';
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+  const icon = await api('POST', '/common/upload', form);
+  const team = await api('POST', '/system/team', { teamName: 'Wren Team', teamIcon: icon.fileName });
+  const teamId = (team.data as { teamId: number }).teamId;
+  const project = await api('POST', '/system/project', { teamId, projectName: 'Wren App', members: [] });
+  projectId = (project.data as { projectId: number }).projectId;
+  await api('PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+}
+
+async function capture(name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await shot(page, name);
+}
+
+const rowNames = () => page.locator('.ant-table-row td:first-child').allInnerTexts();
+const row = (name: string) => page.locator('.ant-table-row').filter({ hasText: name }).first();
+const moduleDialog = () => page.getByRole('dialog').filter({ has: page.locator('form#module-dialog') });
+
+/** Opens the add dialog (from the toolbar, or a row's "add" for a child) and types names one per line. */
+async function addBatch(opener: Locator, lines: string[]): Promise<Locator> {
+  await opener.click();
+  const dialog = moduleDialog();
+  await dialog.getByText('多个名称').click();
+  await dialog.locator('#module-dialog_batchText').fill(lines.join('\n'));
+  return dialog;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  await seedProject();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, OWNER.username, OWNER.password);
+  await page.waitForURL(/#\/index/);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('deliverables', () => {
+  it('builds a tree from batches of names, refusing a line that is too long', async () => {
+    await page.goto(`${baseUrl}/#/project/module`);
+    await page.getByText('暂无交付物').waitFor();
+
+    let dialog = await addBatch(page.getByRole('button', { name: '创建交付物' }), [
+      'Mobile App',
+      '',
+      'Admin Console',
+    ]);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(rowNames).toEqual(['Mobile App', 'Admin Console']);
+
+    dialog = await addBatch(row('Mobile App').getByRole('button', { name: '添加' }), [
+      'Login',
+      'x'.repeat(129),
+      'Cart',
+    ]);
+    await dialog.getByText('第 2 行：名称过长，不能超过 128 个字符').waitFor();
+    await capture('mod-01-batch-line-error');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    // Refused in the form: nothing was sent, the dialog stays open.
+    await page.waitForTimeout(300);
+    expect(await moduleDialog().isVisible()).toBe(true);
+    await dialog.locator('#module-dialog_batchText').fill('Login\nCart');
+    await expect.poll(() => dialog.getByText(/第 \d+ 行/).count()).toBe(0);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(rowNames).toEqual(['Mobile App', 'Login', 'Cart', 'Admin Console']);
+
+    await row('Login').getByRole('button', { name: '添加' }).click();
+    await moduleDialog().locator('#module-dialog_moduleName').fill('Captcha');
+    await moduleDialog()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    // Every level opens by default, the new one included.
+    await expect.poll(rowNames).toEqual(['Mobile App', 'Login', 'Captcha', 'Cart', 'Admin Console']);
+    await capture('mod-02-tree');
+  });
+
+  it('deletes a node with sub-deliverables only after confirming what goes with it', async () => {
+    await row('Login')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '是否删除交付物【Login】' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    const impact = page.getByRole('dialog').filter({ hasText: '[Login]下有1个下级交付物和0个关联缺陷' });
+    await impact.waitFor();
+    await capture('mod-03-delete-impact');
+    // Nothing is gone before the second yes.
+    expect(await rowNames()).toContain('Captcha');
+    await impact.getByRole('button', { name: '全部删除' }).click();
+    await expect.poll(rowNames).toEqual(['Mobile App', 'Cart', 'Admin Console']);
+    const left = await api('GET', `/system/module/list?projectId=${projectId}`);
+    expect((left.data as { moduleName: string }[]).map((m) => m.moduleName)).toEqual([
+      'Mobile App',
+      'Admin Console',
+      'Cart',
+    ]);
+  });
+
+  it('deletes a leaf without defects after the one usual question', async () => {
+    await row('Cart')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '是否删除交付物【Cart】' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect.poll(rowNames).toEqual(['Mobile App', 'Admin Console']);
+    expect(await page.getByRole('dialog').filter({ hasText: '下级交付物' }).count()).toBe(0);
+  });
+});

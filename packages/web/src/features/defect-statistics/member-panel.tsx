@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NameAvatar } from '../../components/name-avatar.tsx';
+import { getMemberLoads, statisticKeys } from './defect-statistics.api.ts';
+import { type PanelProps, PanelState } from './panel-row.tsx';
+import { isFilterOn, toggleFilter } from './statistic-filters.ts';
+
+/**
+ * The project's members, busiest first, each with the number of open defects they handle; clicking
+ * one lists that member's defects. (Who is online comes with the realtime feature.)
+ */
+export function MemberPanel({ projectId, filters, onFilter }: PanelProps) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: statisticKeys.member(projectId),
+    queryFn: () => getMemberLoads(projectId),
+    enabled: projectId > 0,
+  });
+  const members = query.data?.data ?? [];
+  return (
+    <PanelState isLoading={query.isLoading} isEmpty={members.length === 0} rows={2}>
+      <div className="statistic-members">
+        {members.map((member) => {
+          const name = member.nickName || member.userName;
+          const value = String(member.userId);
+          const isActive = isFilterOn(filters, 'handler', value);
+          const label = t('defect.statistic.member-open', { name, count: member.open });
+          const face = (
+            <>
+              <Badge
+                count={member.open}
+                showZero
+                size="small"
+                color={member.open > 0 ? undefined : '#bfbfbf'}
+              >
+                <NameAvatar name={name} image={member.avatar} />
+              </Badge>
+              <span className="statistic-member-name">{name}</span>
+            </>
+          );
+          return (
+            <Tooltip key={member.userId} title={label}>
+              {onFilter ? (
+                <button
+                  type="button"
+                  className={`statistic-member is-clickable ${isActive ? 'is-active' : ''}`}
+                  aria-pressed={isActive}
+                  aria-label={label}
+                  onClick={() => onFilter(toggleFilter(filters, 'handler', value))}
+                >
+                  {face}
+                </button>
+              ) : (
+                <span className="statistic-member" role="img" aria-label={label}>
+                  {face}
+                </span>
+              )}
+            </Tooltip>
+          );
+        })}
+      </div>
+    </PanelState>
+  );
+}

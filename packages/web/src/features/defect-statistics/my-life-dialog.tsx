@@ -1,0 +1,63 @@
+import { Alert, ColorPicker, Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { useFormDialog } from '../../hooks/use-form-dialog.ts';
+import { useSession } from '../../stores/session.store.ts';
+import { saveMyLife } from './defect-statistics.api.ts';
+import { type LIFE_FONT_SIZES, LIFE_MAX_LENGTH, type MyLife, serializeMyLife } from './my-life.ts';
+
+const SIZE_OPTIONS: { value: (typeof LIFE_FONT_SIZES)[number]; labelKey: string }[] = [
+  { value: '45px', labelKey: 'defect.my-life.size-large' },
+  { value: '35px', labelKey: 'defect.my-life.size-medium' },
+  { value: '20px', labelKey: 'defect.my-life.size-small' },
+];
+
+interface MyLifeDialogProps {
+  isOpen: boolean;
+  life: MyLife;
+  onClose: () => void;
+}
+
+/** Writes the motto into the user config; the session keeps the new text, so the card shows it at once. */
+export function MyLifeDialog({ isOpen, life, onClose }: MyLifeDialogProps) {
+  const { t } = useTranslation();
+  const dialog = useFormDialog<MyLife>({
+    isOpen,
+    isCreate: false,
+    save: async (values) => {
+      const text = serializeMyLife(values);
+      await saveMyLife(text);
+      useSession.setState((s) => ({ config: s.config ? { ...s.config, lifeContent: text } : s.config }));
+    },
+    invalidate: [],
+    onClose,
+    initialValues: isOpen ? life : undefined,
+  });
+  return (
+    <FormDialog dialog={dialog} name="my-life" width={520} title={t('defect.my-life')}>
+      <Alert type="success" showIcon title={t('defect.my-life.title')} style={{ marginBottom: 16 }} />
+      <Form.Item name="fontSize" label={t('defect.my-life.font-size')}>
+        <Radio.Group options={SIZE_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))} />
+      </Form.Item>
+      <Form.Item
+        name="color"
+        label={t('defect.my-life.font-color')}
+        getValueFromEvent={(color: { toHexString: () => string }) => color.toHexString()}
+      >
+        <ColorPicker format="hex" disabledAlpha />
+      </Form.Item>
+      <Form.Item
+        name="lifeContent"
+        label={t('defect.my-life.content')}
+        rules={[{ max: LIFE_MAX_LENGTH, message: t('defect.my-life.too-long', { max: LIFE_MAX_LENGTH }) }]}
+      >
+        <Input.TextArea
+          rows={4}
+          autoFocus
+          count={{ show: true, max: LIFE_MAX_LENGTH }}
+          placeholder={t('defect.my-life.input-content')}
+        />
+      </Form.Item>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Defect } from '@buglet/contracts';
+import { Table, type TableColumnType, type TableProps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { COLUMN_TITLE_KEYS } from './defect-column-chooser.tsx';
+import type { DefectColumn } from './defect-columns.ts';
+import { DefectStateTag, DefectTypeTag, FollowStar, useLevelText } from './defect-tags.tsx';
+import { HandlerAvatars } from './handler-avatars.tsx';
+
+/** Column -> the server's orderByColumn, for the columns it can sort by. */
+const SORT_FIELD: Partial<Record<DefectColumn, string>> = {
+  num: 'projectNum',
+  state: 'defectState',
+  level: 'defectLevel',
+  planStart: 'planStartTime',
+  planEnd: 'planEndTime',
+  createTime: 'createTime',
+  updateTime: 'updateTime',
+};
+
+const DESCEND_FIRST: TableColumnType<Defect>['sortDirections'] = ['descend', 'ascend'];
+
+export interface DefectSort {
+  sort?: string;
+  order?: string;
+}
+
+type PagedProps = Required<
+  Pick<TableProps<Defect>, 'rowKey' | 'loading' | 'dataSource' | 'scroll' | 'pagination'>
+>;
+
+interface DefectTableProps {
+  table: PagedProps;
+  columns: readonly DefectColumn[];
+  sort: DefectSort;
+  /** The column shown as sorted descending while no sort is chosen (the server's own order). */
+  defaultSort?: string;
+  onSort: (next: DefectSort) => void;
+  onOpen: (defectId: number) => void;
+  onToggleFollow: (defect: Defect) => void;
+}
+
+/** The defects as a table of the chosen columns, sorted on the server (its own order unless one is chosen). */
+export function DefectTable({
+  table,
+  columns,
+  sort,
+  defaultSort,
+  onSort,
+  onOpen,
+  onToggleFollow,
+}: DefectTableProps) {
+  const { t } = useTranslation();
+  const levelText = useLevelText();
+  const current = sort.sort || defaultSort;
+  const isAscending = Boolean(sort.sort) && sort.order === 'asc';
+  const time = (value: string | null) => value ?? '';
+
+  const cells: Record<DefectColumn, TableColumnType<Defect>> = {
+    num: { width: 85, render: (_v, d) => `#${d.projectNum}` },
+    type: { width: 100, render: (_v, d) => <DefectTypeTag type={d.defectType} /> },
+    title: {
+      width: 260,
+      render: (_v, d) => (
+        <Typography.Link onClick={() => onOpen(d.defectId)} ellipsis style={{ maxWidth: 240 }}>
+          {d.defectName}
+        </Typography.Link>
+      ),
+    },
+    state: { width: 100, render: (_v, d) => <DefectStateTag state={d.defectState} /> },
+    level: { width: 90, render: (_v, d) => levelText(d.defectLevel) },
+    handlers: { width: 120, render: (_v, d) => <HandlerAvatars people={d.handleByList} /> },
+    module: { width: 140, ellipsis: true, render: (_v, d) => d.moduleName },
+    version: { width: 100, ellipsis: true, render: (_v, d) => d.moduleVersion },
+    planStart: { width: 170, render: (_v, d) => time(d.planStartTime) },
+    planEnd: { width: 170, render: (_v, d) => time(d.planEndTime) },
+    creator: { width: 120, ellipsis: true, render: (_v, d) => d.createBy },
+    createTime: { width: 170, render: (_v, d) => d.createTime },
+    updateTime: { width: 165, render: (_v, d) => d.updateTime },
+  };
+
+  const shown = columns.map((key): TableColumnType<Defect> => {
+    const field = SORT_FIELD[key];
+    return {
+      ...cells[key],
+      key,
+      title: t(COLUMN_TITLE_KEYS[key]),
+      ...(field
+        ? {
+            sorter: true,
+            sortOrder: current === field ? (isAscending ? 'ascend' : 'descend') : null,
+            // The default column already shows descending, so its first click ascends (antd's would cancel).
+            ...(field === defaultSort ? { sortDirections: DESCEND_FIRST } : {}),
+          }
+        : {}),
+    };
+  });
+  const follow: TableColumnType<Defect> = {
+    title: t('defect.follow'),
+    key: 'collect',
+    width: 70,
+    render: (_v, d) => <FollowStar isOn={d.collect} onToggle={() => onToggleFollow(d)} />,
+  };
+
+  // Paging is handled by the pager itself; this only turns a header click into the URL's sort.
+  const onChange: TableProps<Defect>['onChange'] = (_pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = one?.order ? SORT_FIELD[String(one.columnKey) as DefectColumn] : undefined;
+    const next = { sort: field ?? '', order: field && one?.order === 'ascend' ? 'asc' : '' };
+    if (next.sort !== (sort.sort ?? '') || next.order !== (sort.order ?? '')) onSort(next);
+  };
+
+  return <Table<Defect> {...table} columns={[...shown, follow]} onChange={onChange} />;
+}

@@ -4,6 +4,7 @@ export * from './envelope.ts';
 export * from './format.ts';
 export * from './limits.ts';
 export * from './module.ts';
+export * from './notice.ts';
 export * from './project.ts';
 export * from './system.ts';
 export * from './team.ts';

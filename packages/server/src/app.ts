@@ -17,9 +17,15 @@ import { registerFileRoutes } from './features/files/files.routes.ts';
 import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts';
 import { registerMenuRoutes } from './features/menus/menus.routes.ts';
 import { registerModuleRoutes } from './features/modules/modules.routes.ts';
+import { registerNoticeRoutes } from './features/notices/notices.routes.ts';
+import { subscribeDefectNotices } from './features/notices/notices.service.ts';
+import { Outbox } from './features/notices/outbox.ts';
 import { registerOnlineRoutes } from './features/online/online.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
 import { registerProjectRoutes } from './features/projects/projects.routes.ts';
+import { localBus, redisBus } from './features/realtime/bus.ts';
+import { Hub } from './features/realtime/hub.ts';
+import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerRoleRoutes } from './features/roles/roles.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerStatisticTemplateRoutes } from './features/statistic-templates/statistic-templates.routes.ts';
@@ -47,7 +53,7 @@ export async function buildApp({
   logger = false,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: withoutTokens(logger),
     trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
     rewriteUrl: (req) => (req.url ?? '/').replace(API_PREFIX, '') || '/',
@@ -59,7 +65,28 @@ export async function buildApp({
     done(null, body),
   );
 
-  const r = createRouter(app, { db, config, events });
+  const hub = new Hub(
+    db,
+    config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : localBus(),
+    app.log,
+  );
+  const outbox = new Outbox(db, config, app.log);
+  outbox.start();
+  // Reachable from the instance for the benchmark's figures and tests that wait for deliveries.
+  app.decorate('hub', hub);
+  app.decorate('outbox', outbox);
+  const stopNotices = subscribeDefectNotices({ db, config, hub, outbox }, events, (error) =>
+    app.log.error({ err: error }, 'defect notice failed'),
+  );
+  app.addHook('onClose', async () => {
+    stopNotices();
+    await outbox.stop();
+    await hub.close();
+  });
+
+  const r = createRouter(app, { db, config, events, hub, outbox });
+  await registerRealtimeRoutes(app, r, hub);
+  registerNoticeRoutes(r, { db, config, hub, outbox });
   registerSessionRoutes(r);
   registerUserRoutes(r);
   registerProfileRoutes(r);
@@ -91,4 +118,20 @@ export async function buildApp({
 function defaultWebDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.resolve(here, '../../web/dist');
+}
+
+/** Request logs never carry a socket's `?token=`. */
+function withoutTokens(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger || typeof logger !== 'object') return logger;
+  return {
+    ...logger,
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+        hostname: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
 }

@@ -25,6 +25,31 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().optional(),
   TRUST_PROXY: boolText.default(false),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a redis:// URL' })
+    .optional(),
+  /** Names the channel and keys, so several deployments (or test runs) can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, { error: 'letters, digits, dot, dash or underscore' })
+    .default('buglet'),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, { error: 'must be an http(s):// URL' })
+    .optional(),
+  NOTICE_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, { error: 'must be a comma-separated list of seconds' })
+    .default('5,30,300'),
+  DING_API_URL: z
+    .string()
+    .regex(/^https?:\/\//, { error: 'must be an http(s):// URL' })
+    .default('https://api.dingtalk.com'),
+  WECHAT_API_URL: z
+    .string()
+    .regex(/^https?:\/\//, { error: 'must be an http(s):// URL' })
+    .default('https://qyapi.weixin.qq.com'),
 });
 
 export interface AppConfig {
@@ -39,6 +64,14 @@ export interface AppConfig {
   logLevel: string;
   webDir: string | undefined;
   trustProxy: boolean;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  /** Where people open the app; links in e-mail and chat messages start with it. */
+  publicUrl: string;
+  /** Waits before each retry of an e-mail or chat delivery; after the last one it is recorded as failed. */
+  noticeRetrySeconds: number[];
+  dingApiUrl: string;
+  wechatApiUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDir: e.WEB_DIR,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    noticeRetrySeconds: e.NOTICE_RETRY_SECONDS.split(',').map(Number),
+    dingApiUrl: e.DING_API_URL.replace(/\/+$/, ''),
+    wechatApiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
   };
 }
 

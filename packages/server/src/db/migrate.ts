@@ -9,6 +9,7 @@ import * as m006 from './migrations/006-defect-tabs.ts';
 import * as m007 from './migrations/007-defect-search.ts';
 import * as m008 from './migrations/008-modules-statistic-templates.ts';
 import * as m009 from './migrations/009-defect-tally.ts';
+import * as m010 from './migrations/010-notices.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-defect-search': m007,
   '008-modules-statistic-templates': m008,
   '009-defect-tally': m009,
+  '010-notices': m010,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

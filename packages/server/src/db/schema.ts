@@ -342,6 +342,53 @@ export interface DefectSearchTable {
   body: string;
 }
 
+export interface NoticeTable {
+  noticeId: Generated<number>;
+  noticeTitle: string;
+  noticeContent: string | null;
+  noticeKey: string | null;
+  noticeArgs: string | null;
+  noticeType: string;
+  status: string;
+  groupName: string;
+  projectId: number | null;
+  receiverId: number;
+  src: string | null;
+  isRead: number;
+  createBy: string | null;
+  createTime: string;
+}
+
+export interface ImUserConfigTable {
+  imConfigId: Generated<number>;
+  projectId: number;
+  memberId: number;
+  config: string;
+  updateTime: string;
+}
+
+export interface ImProjectConfigTable {
+  configId: Generated<number>;
+  projectId: number;
+  systemCode: string;
+  configParams: string;
+}
+
+export interface NoticeOutboxTable {
+  outboxId: Generated<number>;
+  channel: string;
+  projectId: number | null;
+  receiverId: number;
+  payload: string;
+  state: string;
+  attempts: number;
+  nextAttemptAt: number;
+  claimedUntil: number;
+  lastError: string | null;
+  createTime: string;
+  sentTime: string | null;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -374,4 +421,8 @@ export interface Database {
   sysUserStatisticTemplate: StatisticTemplateTable;
   sysDefectTally: DefectTallyTable;
   sysDefectSearch: DefectSearchTable;
+  sysNotice: NoticeTable;
+  imUserConfig: ImUserConfigTable;
+  imProjectConfig: ImProjectConfigTable;
+  sysNoticeOutbox: NoticeOutboxTable;
 }

@@ -40,8 +40,8 @@ export async function resolvePrincipal(
   db: Db,
   req: FastifyRequest,
   ttlMinutes: number,
+  token: string | undefined = bearerToken(req),
 ): Promise<Principal | null> {
-  const token = bearerToken(req);
   if (!token) return null;
   const tokenId = tokenIdOf(token);
   const row = await findSession(db, tokenId);

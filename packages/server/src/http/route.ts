@@ -6,6 +6,8 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
 import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
+import type { Outbox } from '../features/notices/outbox.ts';
+import type { Hub } from '../features/realtime/hub.ts';
 import type { EventBus } from '../lib/events.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
 import { AppError, forbidden } from './errors.ts';
@@ -18,6 +20,10 @@ export interface AppDeps {
   db: Db;
   config: AppConfig;
   events: EventBus;
+  /** Sockets of this instance and the bus to the others (features/realtime). */
+  hub: Hub;
+  /** E-mail and chat deliveries sent in the background (features/notices). */
+  outbox: Outbox;
 }
 
 export interface RouteContext<B, Q, P> {
@@ -154,5 +160,9 @@ function whitelist(result: unknown, schema: z.ZodType): unknown {
 declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
+  }
+  interface FastifyInstance {
+    hub: Hub;
+    outbox: Outbox;
   }
 }

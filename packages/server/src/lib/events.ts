@@ -18,6 +18,8 @@ export interface DefectEvent {
   actorId: number;
   /** The people the event is addressed to (new handlers, the reviewer…). */
   receivers: number[];
+  /** The reason given (reject, close, reopen). */
+  reason?: string | null;
 }
 
 /**

@@ -310,6 +310,7 @@ export async function actOnDefect(
     projectId: row.projectId,
     actorId: caller.userId,
     receivers: change.logReceiveBy.length > 0 ? change.logReceiveBy : change.handleBy,
+    reason: request.reason.trim() || null,
   });
   return logId;
 }

@@ -1,0 +1,281 @@
+import {
+  dingParams,
+  imConfigBody,
+  mailConfigBody,
+  NOTICE_GROUPS,
+  noticeSendBody,
+  pageQuery,
+  wechatParams,
+} from '@buglet/contracts';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import type { MessageKey } from '../../http/i18n.ts';
+import { perm, role } from '../../http/permission.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { kvGet, kvPut } from '../session/session.repository.ts';
+import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
+import { safeJson, settingsOf } from './notice-settings.repository.ts';
+import { deliver, type NoticeDeps } from './notices.service.ts';
+import { MAIL_CONFIG_KEY, type MailConfig } from './outbox.ts';
+
+const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
+type NoticeRow = {
+  noticeId: number;
+  noticeTitle: string;
+  noticeContent: string | null;
+  noticeKey: string | null;
+  noticeArgs: string | null;
+  groupName: string;
+  projectId: number | null;
+  src: string | null;
+  isRead: number;
+  createTime: string;
+  createBy: string | null;
+  projectName?: string | null;
+  teamName?: string | null;
+};
+
+/** In-app notices, each user's notification settings and each project's chat platforms. */
+export function registerNoticeRoutes(r: Router, notices: NoticeDeps): void {
+  const { db } = r.deps;
+  const { hub } = notices;
+  const shown = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
+    // Defect notices are written again in the reader's language from their stored facts.
+    const facts =
+      row.noticeKey === 'defect'
+        ? (safeJson(row.noticeArgs ?? '') as DefectNoticeFacts | undefined)
+        : undefined;
+    const text = facts
+      ? renderDefectNotice(lang, facts)
+      : { title: row.noticeTitle, content: row.noticeContent ?? '' };
+    return {
+      noticeId: row.noticeId,
+      noticeTitle: text.title,
+      noticeContent: text.content,
+      groupName: row.groupName,
+      projectId: row.projectId,
+      projectName: row.projectName ?? null,
+      teamName: row.teamName ?? null,
+      src: row.src,
+      isRead: row.isRead === 1,
+      createTime: row.createTime,
+      createBy: row.createBy,
+    };
+  };
+  const mine = (userId: number) =>
+    db
+      .selectFrom('sysNotice as n')
+      .leftJoin('sysProject as p', 'p.projectId', 'n.projectId')
+      .leftJoin('sysTeam as t', 't.teamId', 'p.teamId')
+      .selectAll('n')
+      .select(['p.projectName', 't.teamName'])
+      .where('n.receiverId', '=', userId);
+
+  r.get('/system/notice/list', {
+    guard: perm('notice:list'),
+    query: pageQuery.extend({
+      groupName: z.enum(NOTICE_GROUPS).optional().or(z.literal('')),
+      noticeTitle: z.string().max(255).optional(),
+      isRead: z.enum(['0', '1']).optional(),
+    }),
+    handler: async (ctx) => {
+      let q = mine(ctx.me.userId);
+      if (ctx.query.groupName) q = q.where('n.groupName', '=', ctx.query.groupName);
+      if (ctx.query.noticeTitle) q = q.where('n.noticeTitle', 'like', `%${ctx.query.noticeTitle}%`);
+      if (ctx.query.isRead) q = q.where('n.isRead', '=', Number(ctx.query.isRead));
+      const { limit, offset } = pageOf(ctx.query);
+      const [rows, count] = await Promise.all([
+        q.orderBy('n.noticeId', 'desc').limit(limit).offset(offset).execute(),
+        q
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return ctx.table(
+        rows.map((row) => shown(row, ctx.lang)),
+        Number(count.n),
+      );
+    },
+  });
+
+  r.get('/system/notice/statistics/group', {
+    guard: perm('notice:list'),
+    handler: async (ctx) => {
+      const rows = await db
+        .selectFrom('sysNotice')
+        .select(['groupName', 'isRead', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('receiverId', '=', ctx.me.userId)
+        .groupBy(['groupName', 'isRead'])
+        .execute();
+      const count = (group: string, read: number) =>
+        Number(rows.find((x) => x.groupName === group && x.isRead === read)?.n ?? 0);
+      const groups = NOTICE_GROUPS.map((groupName) => ({
+        groupName,
+        notReadCount: count(groupName, 0),
+        readCount: count(groupName, 1),
+      }));
+      return ctx.table(groups, groups.length);
+    },
+  });
+
+  r.get('/system/notice/:noticeId', {
+    guard: perm('notice:query', 'notice:list'),
+    params: z.object({ noticeId: z.coerce.number().int().min(1) }),
+    handler: async (ctx) => {
+      const row = await mine(ctx.me.userId).where('n.noticeId', '=', ctx.params.noticeId).executeTakeFirst();
+      if (!row) throw new AppError('notice.not-found');
+      if (row.isRead !== 1) {
+        await db.updateTable('sysNotice').set({ isRead: 1 }).where('noticeId', '=', row.noticeId).execute();
+        // The reader's other tabs clear their dot.
+        await hub.send([ctx.me.userId], 'notice', { noticeId: row.noticeId, isRead: true });
+      }
+      return ctx.ok(shown({ ...row, isRead: 1 }, ctx.lang));
+    },
+  });
+
+  r.delete('/system/notice/:noticeIds', {
+    guard: perm('notice:remove', 'notice:list'),
+    params: z.object({ noticeIds: z.string() }),
+    handler: async (ctx) => {
+      await db
+        .deleteFrom('sysNotice')
+        .where('noticeId', 'in', parseIds(ctx.params.noticeIds))
+        .where('receiverId', '=', ctx.me.userId)
+        .execute();
+      return ctx.ok();
+    },
+  });
+
+  r.post('/system/notice/send', {
+    guard: perm('notice:send'),
+    body: noticeSendBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId }),
+    handler: async (ctx) => {
+      const { projectId, receiveIds, title, content } = ctx.body;
+      const members = new Set(
+        (
+          await db.selectFrom('sysUserProject').select('userId').where('projectId', '=', projectId).execute()
+        ).map((m) => m.userId),
+      );
+      const stranger = receiveIds.find((id) => !members.has(id));
+      if (stranger !== undefined) throw new AppError('notice.receiver.not-member', [stranger]);
+      const settings = await settingsOf(db, projectId, [...new Set(receiveIds)]);
+      await deliver(
+        notices,
+        {
+          projectId,
+          groupName: 'artificial',
+          src: `/notice/index?projectId=${projectId}`,
+          createBy: ctx.me.userName,
+          render: () => ({ title, content }),
+        },
+        [...settings].map(([userId, s]) => ({ userId, settings: s.settings })),
+      );
+      return ctx.ok();
+    },
+  });
+
+  // Each user's own settings in a project (memberId from the client is ignored: always the caller).
+  r.get('/im/config', {
+    guard: perm('notice:list'),
+    query: z.object({ projectId: z.coerce.number().int().min(1), memberId: z.coerce.number().optional() }),
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    handler: async (ctx) => {
+      const found = (await settingsOf(db, ctx.query.projectId, [ctx.me.userId])).get(ctx.me.userId);
+      return ctx.ok({
+        imConfigId: found?.imConfigId ?? null,
+        projectId: ctx.query.projectId,
+        memberId: ctx.me.userId,
+        config: found?.settings,
+      });
+    },
+  });
+
+  r.post('/im/config', {
+    guard: perm('notice:list'),
+    body: imConfigBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId }),
+    handler: async (ctx) => {
+      const config = JSON.stringify({ ...ctx.body.config, lang: ctx.lang });
+      await db
+        .insertInto('imUserConfig')
+        .values({
+          projectId: ctx.body.projectId,
+          memberId: ctx.me.userId,
+          config,
+          updateTime: formatDateTime(),
+        })
+        .onConflict((oc) =>
+          oc.columns(['projectId', 'memberId']).doUpdateSet({ config, updateTime: formatDateTime() }),
+        )
+        .execute();
+      return ctx.ok();
+    },
+  });
+
+  for (const [code, schema] of [
+    ['ding', dingParams],
+    ['wechat', wechatParams],
+  ] as const) {
+    r.get(`/im/project/${code}/config`, {
+      guard: perm(`${code}:query`, `${code}:list`),
+      query: z.object({ projectId: z.coerce.number().int().min(1) }),
+      scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+      handler: async (ctx) => {
+        const row = await db
+          .selectFrom('imProjectConfig')
+          .selectAll()
+          .where('projectId', '=', ctx.query.projectId)
+          .where('systemCode', '=', code)
+          .executeTakeFirst();
+        return ctx.ok(row ?? null);
+      },
+    });
+    r.post(`/im/project/${code}/config`, {
+      guard: perm(`${code}:save`),
+      body: z.object({ projectId: z.number().int().min(1), configParams: z.string().max(4000) }),
+      scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
+      handler: async (ctx) => {
+        const raw = safeJson(ctx.body.configParams);
+        if (raw === undefined || typeof raw !== 'object') throw new AppError('notice.config.invalid');
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) {
+          const key = parsed.error.issues[0]?.message as MessageKey | undefined;
+          throw new AppError(key?.startsWith('notice.') ? key : 'notice.config.invalid');
+        }
+        const configParams = JSON.stringify(parsed.data);
+        await db
+          .insertInto('imProjectConfig')
+          .values({ projectId: ctx.body.projectId, systemCode: code, configParams })
+          .onConflict((oc) => oc.columns(['projectId', 'systemCode']).doUpdateSet({ configParams }))
+          .execute();
+        return ctx.ok();
+      },
+    });
+  }
+
+  // The SMTP server: a platform setting of the administrator; the password is never sent back.
+  r.get('/system/notice/mail-config', {
+    guard: role('admin'),
+    handler: async (ctx) => {
+      const text = await kvGet(db, MAIL_CONFIG_KEY);
+      const mail = text ? (safeJson(text) as MailConfig) : undefined;
+      if (!mail) return ctx.ok(null);
+      const { password, ...shownMail } = mail;
+      return ctx.ok({ ...shownMail, hasPassword: Boolean(password) });
+    },
+  });
+  r.put('/system/notice/mail-config', {
+    guard: role('admin'),
+    body: mailConfigBody,
+    handler: async (ctx) => {
+      const before = await kvGet(db, MAIL_CONFIG_KEY);
+      const keep = before ? (safeJson(before) as MailConfig).password : '';
+      const mail: MailConfig = { ...ctx.body, password: ctx.body.password ?? keep ?? '' };
+      await kvPut(db, MAIL_CONFIG_KEY, JSON.stringify(mail), FOREVER_MS);
+      return ctx.ok();
+    },
+  });
+}

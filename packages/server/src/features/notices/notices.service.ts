@@ -1,0 +1,220 @@
+import type { ImUserSettings } from '@buglet/contracts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import type { Lang } from '../../http/i18n.ts';
+import type { DefectEvent, EventBus } from '../../lib/events.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import type { Hub } from '../realtime/hub.ts';
+import {
+  type DefectNoticeFacts,
+  defectLink,
+  plainText,
+  renderDefectNotice,
+  simpleHtml,
+} from './notice-render.ts';
+import { settingsOf } from './notice-settings.repository.ts';
+import type { Outbox } from './outbox.ts';
+
+export interface NoticeDeps {
+  db: Db;
+  config: AppConfig;
+  hub: Hub;
+  outbox: Outbox;
+}
+
+/** A message for several receivers: literal text, or defect facts rendered per language. */
+export interface NoticeMessage {
+  projectId: number;
+  groupName: 'defect' | 'report' | 'artificial';
+  src: string;
+  createBy: string | null;
+  render: (lang: Lang, baseUrl: string) => { title: string; content: string };
+  /** Stored so the notice is rendered again in each reader's language. */
+  key?: { name: 'defect'; facts: DefectNoticeFacts };
+}
+
+/**
+ * One notice row per receiver with in-app on; pushed at once to their sockets (and the pop-up
+ * panel when they want it); e-mail and chat queued for the background. Never throws into the
+ * caller's request: a failure here is logged by the caller's listener.
+ */
+export async function deliver(
+  deps: NoticeDeps,
+  message: NoticeMessage,
+  receivers: { userId: number; settings: ImUserSettings }[],
+): Promise<void> {
+  const now = formatDateTime();
+  for (const { userId, settings } of receivers) {
+    const lang = settings.lang ?? 'zh_CN';
+    const { title, content } = message.render(lang, '');
+    const p = settings.platforms;
+    if (p.asystem.switch) {
+      const row = await deps.db
+        .insertInto('sysNotice')
+        .values({
+          noticeTitle: title.slice(0, 255),
+          noticeContent: content,
+          noticeKey: message.key?.name ?? null,
+          noticeArgs: message.key ? JSON.stringify(message.key.facts) : null,
+          noticeType: '1',
+          status: '0',
+          groupName: message.groupName,
+          projectId: message.projectId,
+          receiverId: userId,
+          src: message.src,
+          isRead: 0,
+          createBy: message.createBy,
+          createTime: now,
+        })
+        .returning('noticeId')
+        .executeTakeFirstOrThrow();
+      const notice = {
+        noticeId: row.noticeId,
+        noticeTitle: title,
+        noticeContent: content,
+        groupName: message.groupName,
+        projectId: message.projectId,
+        receiverId: userId,
+        src: message.src,
+        isRead: false,
+        createTime: now,
+        createBy: message.createBy,
+      };
+      await deps.hub.send([userId], 'notice', notice);
+      if (p.asystem.panel) {
+        await deps.hub.send([userId], 'panel_notice', {
+          ...notice,
+          panel: true,
+          backgroundMusic: p.asystem.backgroundMusic,
+          backgroundMusicUrl: p.asystem.backgroundMusicUrl,
+        });
+      }
+    }
+    const external = p.bmail.switch || p.ding.switch || p.wechat.switch;
+    if (!external) continue;
+    const full = message.render(lang, deps.config.publicUrl);
+    const link = `${deps.config.publicUrl}/#${message.src}`;
+    if (p.bmail.switch && p.bmail.receiver) {
+      await deps.outbox.enqueue(message.projectId, userId, {
+        channel: 'mail',
+        to: p.bmail.receiver,
+        subject: full.title,
+        html: simpleHtml(full.content),
+        text: plainText(full.content),
+      });
+    }
+    if (p.ding.switch) {
+      await deps.outbox.enqueue(message.projectId, userId, {
+        channel: 'ding',
+        userId: p.ding.userId,
+        title: full.title,
+        text: `${full.title}\n${plainText(full.content)}`,
+        markdown: full.content,
+        link,
+      });
+    }
+    if (p.wechat.switch && p.wechat.userId) {
+      await deps.outbox.enqueue(message.projectId, userId, {
+        channel: 'wechat',
+        userId: p.wechat.userId,
+        text: `${full.title}\n${plainText(full.content)}`,
+      });
+    }
+  }
+}
+
+const NOTIFIED = new Set<DefectEvent['type']>([
+  'created',
+  'assigned',
+  'repaired',
+  'rejected',
+  'passed',
+  'closed',
+  'reopened',
+]);
+
+/** Who hears of a defect event: its handlers now, the reviewer, its creator and its followers, never the actor. */
+async function defectAudience(db: Db, event: DefectEvent) {
+  const [defect, handlers, followers, actor, mod] = await Promise.all([
+    db.selectFrom('sysDefect').selectAll().where('defectId', '=', event.defectId).executeTakeFirst(),
+    db.selectFrom('sysDefectHandler').select('userId').where('defectId', '=', event.defectId).execute(),
+    db
+      .selectFrom('sysUserDefect')
+      .select('userId')
+      .where('defectId', '=', event.defectId)
+      .where('collect', '=', 1)
+      .execute(),
+    db.selectFrom('sysUser').select('nickName').where('userId', '=', event.actorId).executeTakeFirst(),
+    db
+      .selectFrom('sysDefect as d')
+      .innerJoin('sysModule as m', 'm.moduleId', 'd.moduleId')
+      .select('m.moduleName')
+      .where('d.defectId', '=', event.defectId)
+      .executeTakeFirst(),
+  ]);
+  if (!defect) return undefined;
+  const concerned = new Set([...handlers.map((h) => h.userId), ...event.receivers, defect.createById]);
+  const following = new Set(followers.map((f) => f.userId));
+  concerned.delete(event.actorId);
+  following.delete(event.actorId);
+  return {
+    defect,
+    concerned,
+    following,
+    actorName: actor?.nickName ?? '',
+    moduleName: mod?.moduleName ?? null,
+  };
+}
+
+/** Subscribes the notices to the defect workflow's events. */
+export function subscribeDefectNotices(
+  deps: NoticeDeps,
+  events: EventBus,
+  onError: (error: unknown) => void,
+) {
+  return events.onDefect((event) => {
+    if (!NOTIFIED.has(event.type)) return;
+    void (async () => {
+      const audience = await defectAudience(deps.db, event);
+      if (!audience) return;
+      const { defect, concerned, following } = audience;
+      const everyone = [...new Set([...concerned, ...following])];
+      const settings = await settingsOf(deps.db, event.projectId, everyone);
+      const receivers = everyone.flatMap((userId) => {
+        const s = settings.get(userId)?.settings;
+        if (!s?.modules.defect.option.realtime.switch) return [];
+        const wants =
+          (concerned.has(userId) && s.modules.defect.event.receiver) ||
+          (following.has(userId) && s.modules.defect.event.collect);
+        return wants ? [{ userId, settings: s }] : [];
+      });
+      if (receivers.length === 0) return;
+      const facts: DefectNoticeFacts = {
+        event: event.type as DefectNoticeFacts['event'],
+        actorName: audience.actorName,
+        defectId: defect.defectId,
+        projectId: defect.projectId,
+        projectNum: defect.projectNum,
+        defectName: defect.defectName,
+        defectType: defect.defectType,
+        defectState: defect.defectState,
+        defectLevel: defect.defectLevel,
+        moduleName: audience.moduleName,
+        moduleVersion: defect.moduleVersion,
+        reason: event.reason ?? null,
+      };
+      await deliver(
+        deps,
+        {
+          projectId: defect.projectId,
+          groupName: 'defect',
+          src: defectLink(facts),
+          createBy: audience.actorName,
+          render: (lang, baseUrl) => renderDefectNotice(lang, facts, baseUrl),
+          key: { name: 'defect', facts },
+        },
+        receivers,
+      );
+    })().catch(onError);
+  });
+}

@@ -1,0 +1,417 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { insertTestTeam } from '../../../test/factories.ts';
+import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+let base: string;
+let tester: Person;
+let dev: Person;
+let follower: Person;
+let stranger: Person;
+let projectId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ NOTICE_RETRY_SECONDS: '0.05,0.05', PUBLIC_URL: 'http://buglet.test' });
+  api = apiAs(t);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  [tester, dev, follower, stranger] = [
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+  ];
+  const teamId = await insertTestTeam(t.db, {
+    [tester.userId]: [12],
+    [dev.userId]: [5],
+    [follower.userId]: [5],
+  });
+  await insertTestTeam(t.db, { [stranger.userId]: [12] });
+  const res = await api(tester, 'POST', '/system/project', {
+    teamId,
+    projectName: 'Notices',
+    members: [
+      { userId: dev.userId, roleIds: [7] },
+      { userId: follower.userId, roleIds: [8] },
+    ],
+  });
+  projectId = res.data.projectId;
+});
+afterAll(async () => t.close());
+
+/** A socket that collects its frames; resolves once open, rejects when the handshake is refused. */
+async function connect(who: Person, how: 'query' | 'cookie' | 'none' = 'query', asUser = who.userId) {
+  const frames: Json[] = [];
+  const url = `ws://${base}/ws/websocket/${asUser}/message${how === 'query' ? `?token=${who.token}` : ''}`;
+  const ws = new WebSocket(url, how === 'cookie' ? { headers: { cookie: `Admin-Token=${who.token}` } } : {});
+  ws.on('message', (data) => frames.push(JSON.parse(String(data))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  const waitFor = async (action: string, match: (data: Json) => boolean = () => true, ms = 2000) => {
+    const start = Date.now();
+    for (;;) {
+      const found = frames.find((f) => f.action === action && match(f.data));
+      if (found) return found;
+      if (Date.now() - start > ms) throw new Error(`no ${action} frame within ${ms} ms`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { ws, frames, waitFor, close: () => ws.close() };
+}
+
+async function until(check: () => Promise<boolean>, ms = 5000) {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const newDefect = async (handleBy: number[]) =>
+  (
+    await api(tester, 'POST', '/system/defect', {
+      projectId,
+      defectType: 'BUG',
+      defectName: 'Pay button dead',
+      defectDescribe: 'Nothing happens',
+      defectLevel: 'urgent',
+      handleBy,
+    })
+  ).data.defectId as number;
+
+describe('the socket', () => {
+  it('is refused without a token, with a wrong one, or for another user’s id', async () => {
+    await expect(connect(dev, 'none')).rejects.toThrow('refused 401');
+    await expect(connect({ ...dev, token: 'forged' })).rejects.toThrow('refused 401');
+    await expect(connect(dev, 'query', tester.userId)).rejects.toThrow('refused 401');
+    const viaCookie = await connect(dev, 'cookie');
+    viaCookie.close();
+  });
+
+  it('tells teammates, and only them, when a member comes and goes', async () => {
+    const watcher = await connect(tester);
+    const outsider = await connect(stranger);
+    const devSocket = await connect(dev);
+    await watcher.waitFor('memberOnline', (id) => (id as unknown) === dev.userId);
+    devSocket.close();
+    await watcher.waitFor('memberOffline', (id) => (id as unknown) === dev.userId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(outsider.frames.filter((f) => f.data === dev.userId)).toEqual([]);
+    watcher.close();
+    outsider.close();
+  });
+});
+
+describe('defect notices in the app', () => {
+  it('reach the handler at once with the pop-up, never the actor, and reading one clears the other tab', async () => {
+    const devTab1 = await connect(dev);
+    const devTab2 = await connect(dev);
+    const testerSocket = await connect(tester);
+    const defectId = await newDefect([dev.userId]);
+    const frame = await devTab1.waitFor('notice', (d) => d.noticeId !== undefined && d.isRead === false);
+    expect(frame).toMatchObject({ code: 200, action: 'notice' });
+    expect(frame.data.noticeTitle).toMatch(/^\[待处理\]缺陷:#\d+ Pay button dead$/);
+    expect(frame.data.src).toBe(`/project/defect?defectId=${defectId}&projectId=${projectId}`);
+    const panel = await devTab2.waitFor('panel_notice');
+    expect(panel.data).toMatchObject({
+      panel: true,
+      backgroundMusic: true,
+      backgroundMusicUrl: 'default.mp3',
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(testerSocket.frames.filter((f) => f.action === 'notice')).toEqual([]);
+
+    const stats = await api(dev, 'GET', '/system/notice/statistics/group');
+    expect(stats.rows.find((g: Json) => g.groupName === 'defect')).toMatchObject({
+      notReadCount: 1,
+      readCount: 0,
+    });
+    const list = await api(dev, 'GET', '/system/notice/list');
+    // Written again in the reader's language.
+    expect(list.rows[0]).toMatchObject({ groupName: 'defect', isRead: false, projectName: 'Notices' });
+    expect(list.rows[0].noticeTitle).toMatch(/^\[Pending\] Defect #\d+ Pay button dead$/);
+    expect(list.rows[0].noticeContent).toContain('created a defect and assigned it to you');
+
+    const opened = await api(dev, 'GET', `/system/notice/${frame.data.noticeId}`);
+    expect(opened.data.isRead).toBe(true);
+    await devTab2.waitFor('notice', (d) => d.noticeId === frame.data.noticeId && d.isRead === true);
+    const after = await api(dev, 'GET', '/system/notice/statistics/group');
+    expect(after.rows.find((g: Json) => g.groupName === 'defect')).toMatchObject({
+      notReadCount: 0,
+      readCount: 1,
+    });
+    // Another user can neither open nor delete it.
+    expect((await api(tester, 'GET', `/system/notice/${frame.data.noticeId}`)).msg).toBe(
+      'The notice does not exist',
+    );
+    await api(tester, 'DELETE', `/system/notice/${frame.data.noticeId}`);
+    expect((await api(dev, 'GET', '/system/notice/list')).total).toBe(1);
+    for (const s of [devTab1, devTab2, testerSocket]) s.close();
+  });
+
+  it('go to followers and the creator through the workflow, each by their own settings', async () => {
+    const defectId = await newDefect([dev.userId]);
+    await api(follower, 'PUT', `/system/defect/${defectId}`, { collect: 1 });
+    const countOf = async (who: Person) => (await api(who, 'GET', '/system/notice/list')).total as number;
+    const [testerBefore, followerBefore] = [await countOf(tester), await countOf(follower)];
+    const fix = await api(dev, 'POST', `/system/defect/${defectId}/repair`, { receiveBy: [follower.userId] });
+    expect(fix.code).toBe(200);
+    // The reviewer (follower) and the creator (tester) hear of it; the actor (dev) does not.
+    await until(
+      async () =>
+        (await countOf(follower)) === followerBefore + 1 && (await countOf(tester)) === testerBefore + 1,
+    );
+
+    // The follower turns off "defects I follow" and in-app notices stop for them.
+    const settings = (await api(follower, 'GET', '/im/config', undefined, { projectId: String(projectId) }))
+      .data;
+    expect(settings.imConfigId).toBeNull();
+    settings.config.modules.defect.event.collect = false;
+    settings.config.modules.defect.event.receiver = false;
+    expect((await api(follower, 'POST', '/im/config', { projectId, config: settings.config })).code).toBe(
+      200,
+    );
+    await api(follower, 'POST', `/system/defect/${defectId}/reject`, { defectLogDescribe: 'still broken' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await countOf(follower)).toBe(followerBefore + 1);
+  });
+});
+
+describe('settings', () => {
+  it('default to the user’s own address and refuse malformed ones', async () => {
+    await t.db
+      .updateTable('sysUser')
+      .set({ email: 'dev@example.test' })
+      .where('userId', '=', dev.userId)
+      .execute();
+    const mine = await api(dev, 'GET', '/im/config', undefined, { projectId: String(projectId) });
+    expect(mine.data.config.platforms.bmail).toEqual({ switch: false, receiver: 'dev@example.test' });
+    const other = await api(tester, 'GET', '/im/config', undefined, { projectId: String(projectId) });
+    expect(other.data.config.platforms.bmail.receiver).toBe('');
+    const bad = structuredClone(mine.data.config);
+    bad.platforms.bmail = { switch: true, receiver: 'not-an-address' };
+    const refused = await api(dev, 'POST', '/im/config', { projectId, config: bad });
+    expect(refused).toMatchObject({ code: 500 });
+    expect(refused.msg).toContain('Enter a well-formed e-mail address');
+    const hook = await api(tester, 'POST', '/im/project/ding/config', {
+      projectId,
+      configParams: JSON.stringify({ hook: 'ftp://robot' }),
+    });
+    expect(hook.msg).toBe('The DingTalk hook must be an http(s) address');
+    const wx = await api(tester, 'POST', '/im/project/wechat/config', {
+      projectId,
+      configParams: JSON.stringify({ corpId: 'ww1' }),
+    });
+    expect(wx.msg).toBe('Fill in the corp id, the agent id and the secret together, or none of them');
+    expect((await api(stranger, 'GET', '/im/config', undefined, { projectId: String(projectId) })).code).toBe(
+      403,
+    );
+  });
+
+  it('let a manual notice reach project members only', async () => {
+    const refused = await api(tester, 'POST', '/system/notice/send', {
+      projectId,
+      receiveIds: [stranger.userId],
+      title: 'Hello',
+      content: 'x',
+    });
+    expect(refused.msg).toBe(`User [${stranger.userId}] is not a member of this project`);
+    const sent = await api(tester, 'POST', '/system/notice/send', {
+      projectId,
+      receiveIds: [dev.userId],
+      title: 'Release tonight',
+      content: '**Freeze** at 18:00',
+    });
+    expect(sent.code).toBe(200);
+    const list = await api(dev, 'GET', '/system/notice/list', undefined, { groupName: 'artificial' });
+    expect(list.rows[0]).toMatchObject({
+      noticeTitle: 'Release tonight',
+      noticeContent: '**Freeze** at 18:00',
+    });
+  });
+});
+
+describe('e-mail and chat', () => {
+  it('mail a real SMTP server, sign DingTalk requests, retry a failing receiver and record the failure; the action always succeeds', async () => {
+    const mails: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let text = '';
+        stream.on('data', (c: Buffer) => {
+          text += c.toString();
+        });
+        stream.on('end', () => {
+          mails.push(text);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    const dingHits: { url: string; body: Json }[] = [];
+    let failing = true;
+    const robot = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        dingHits.push({ url: req.url ?? '', body: JSON.parse(body) });
+        const broken = req.url?.startsWith('/broken') && failing;
+        res.writeHead(broken ? 500 : 200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errcode: 0, errmsg: 'ok' }));
+      });
+    });
+    await new Promise<void>((r) => robot.listen(0, '127.0.0.1', () => r()));
+    const robotUrl = `http://127.0.0.1:${(robot.address() as AddressInfo).port}`;
+    try {
+      const admin = { userId: 1, userName: 'admin', password: 'cat2bug', token: await t.login() };
+      expect(
+        (
+          await api(admin, 'PUT', '/system/notice/mail-config', {
+            host: '127.0.0.1',
+            port: smtpPort,
+            secure: false,
+            from: 'buglet@example.test',
+          })
+        ).code,
+      ).toBe(200);
+      expect((await api(admin, 'GET', '/system/notice/mail-config')).data).toMatchObject({
+        hasPassword: false,
+      });
+      await api(tester, 'POST', '/im/project/ding/config', {
+        projectId,
+        configParams: JSON.stringify({
+          keyword: 'bug',
+          hook: `${robotUrl}/robot/send?access_token=abc`,
+          secret: 'SEC123',
+        }),
+      });
+      const settings = (await api(dev, 'GET', '/im/config', undefined, { projectId: String(projectId) })).data
+        .config;
+      settings.platforms.bmail = { switch: true, receiver: 'dev@example.test' };
+      settings.platforms.ding = { switch: true, userId: 'ding-dev' };
+      await api(dev, 'POST', '/im/config', { projectId, config: settings });
+
+      const defectId = await newDefect([dev.userId]);
+      // The notice is composed after the request has answered; wait for both deliveries.
+      await until(async () => {
+        await t.app.outbox.drain();
+        return mails.length === 1 && dingHits.length === 1;
+      });
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain('Pay button dead');
+      expect(mails[0]).toContain(`http://buglet.test/#/project/defect?defectId=${defectId}`);
+      const hit = dingHits.at(-1) as { url: string; body: Json };
+      const url = new URL(hit.url, robotUrl);
+      const timestamp = url.searchParams.get('timestamp') as string;
+      const expected = createHmac('sha256', 'SEC123').update(`${timestamp}\nSEC123`).digest('base64');
+      expect(url.searchParams.get('sign')).toBe(expected);
+      expect(Math.abs(Date.now() - Number(timestamp))).toBeLessThan(60_000);
+      expect(hit.body.text.content).toMatch(/^【bug】\[/);
+
+      // A receiver that answers 500: tried three times (first try and two retries), then recorded.
+      await api(tester, 'POST', '/im/project/ding/config', {
+        projectId,
+        configParams: JSON.stringify({ hook: `${robotUrl}/broken` }),
+      });
+      const before = dingHits.length;
+      const second = await api(tester, 'POST', '/system/defect', {
+        projectId,
+        defectType: 'TASK',
+        defectName: 'Second',
+        defectDescribe: 'x',
+        defectLevel: 'low',
+        handleBy: [dev.userId],
+      });
+      expect(second.code).toBe(200);
+      for (let i = 0; i < 50; i++) {
+        await t.app.outbox.drain();
+        const failed = await t.db
+          .selectFrom('sysNoticeOutbox')
+          .selectAll()
+          .where('state', '=', 'failed')
+          .execute();
+        if (failed.length > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const failed = await t.db
+        .selectFrom('sysNoticeOutbox')
+        .selectAll()
+        .where('state', '=', 'failed')
+        .execute();
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ channel: 'ding', attempts: 3 });
+      expect(failed[0]?.lastError).toContain('HTTP 500');
+      expect(dingHits.length - before).toBe(3);
+      failing = false;
+    } finally {
+      await new Promise<void>((r) => smtp.close(() => r()));
+      await new Promise<void>((r) => robot.close(() => r()));
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('several instances through Redis', () => {
+  it('delivers a notice caused through one instance to a socket on another, and shares presence', async () => {
+    const { buildApp } = await import('../../app.ts');
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL as string,
+      REDIS_PREFIX: `test-${process.pid}-${Date.now()}`,
+    };
+    const first = await createTestApp(env);
+    const second = await buildApp({ config: first.config, db: first.db });
+    try {
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const secondBase = `127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+      const firstApi = apiAs(first);
+      const [lead, worker] = [await first.signedIn(), await first.signedIn()];
+      const teamId = await insertTestTeam(first.db, { [lead.userId]: [12], [worker.userId]: [5] });
+      const project = await firstApi(lead, 'POST', '/system/project', {
+        teamId,
+        projectName: 'Two instances',
+        members: [{ userId: worker.userId, roleIds: [7] }],
+      });
+      const frames: Json[] = [];
+      const ws = new WebSocket(
+        `ws://${secondBase}/ws/websocket/${worker.userId}/message?token=${worker.token}`,
+      );
+      ws.on('message', (d) => frames.push(JSON.parse(String(d))));
+      await new Promise((r) => ws.once('open', r));
+      // Presence kept in Redis: the first instance sees the socket held by the second.
+      await until(async () => {
+        const online = await firstApi(lead, 'GET', '/system/online/users', undefined, {
+          projectId: String(project.data.projectId),
+        });
+        return (online.data as number[]).includes(worker.userId);
+      });
+      const created = await firstApi(lead, 'POST', '/system/defect', {
+        projectId: project.data.projectId,
+        defectType: 'BUG',
+        defectName: 'Across instances',
+        defectDescribe: 'x',
+        defectLevel: 'low',
+        handleBy: [worker.userId],
+      });
+      expect(created.code).toBe(200);
+      await until(async () =>
+        frames.some((f) => f.action === 'notice' && f.data.noticeTitle?.includes('Across instances')),
+      );
+      ws.close();
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});

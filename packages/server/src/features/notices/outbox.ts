@@ -1,0 +1,269 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { kvGet } from '../session/session.repository.ts';
+import { projectPlatform, safeJson } from './notice-settings.repository.ts';
+
+export type Delivery =
+  | { channel: 'mail'; to: string; subject: string; html: string; text: string }
+  | { channel: 'ding'; userId: string; title: string; text: string; markdown: string; link: string }
+  | { channel: 'wechat'; userId: string; text: string };
+
+export const MAIL_CONFIG_KEY = 'notice.mail-config';
+const CLAIM_MS = 60_000;
+const TIMEOUT_MS = 10_000;
+
+export interface MailConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  password: string;
+  from: string;
+}
+
+/**
+ * E-mail and chat deliveries, written in the request's transaction-free aftermath and sent in
+ * the background: each is claimed by one instance, tried, and retried after the configured waits;
+ * after the last one it stays as `failed` with its error. The request that caused it never waits.
+ */
+export class Outbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  async enqueue(projectId: number | null, receiverId: number, delivery: Delivery): Promise<void> {
+    await this.db
+      .insertInto('sysNoticeOutbox')
+      .values({
+        channel: delivery.channel,
+        projectId,
+        receiverId,
+        payload: JSON.stringify(delivery),
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: Date.now(),
+        claimedUntil: 0,
+        lastError: null,
+        createTime: formatDateTime(),
+        sentTime: null,
+      })
+      .execute();
+    this.kick();
+  }
+
+  /** Runs one pass now (one at a time per instance). */
+  kick(): void {
+    if (this.stopped || this.running) return;
+    this.running = this.pass()
+      .catch((error: unknown) => this.log.error({ err: error }, 'notice outbox pass failed'))
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  /** For tests: until nothing is due or being sent. */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.running;
+      this.kick();
+      await this.running;
+      const busy = await this.db
+        .selectFrom('sysNoticeOutbox')
+        .select('outboxId')
+        .where('state', '=', 'pending')
+        .where('nextAttemptAt', '<=', Date.now())
+        .executeTakeFirst();
+      if (!busy) return;
+    }
+  }
+
+  private async pass(): Promise<void> {
+    const now = Date.now();
+    const due = await this.db
+      .selectFrom('sysNoticeOutbox')
+      .selectAll()
+      .where('state', '=', 'pending')
+      .where('nextAttemptAt', '<=', now)
+      .where('claimedUntil', '<', now)
+      .orderBy('outboxId')
+      .limit(50)
+      .execute();
+    await Promise.all(
+      due.map(async (row) => {
+        // Claimed by one instance only: the update succeeds for whoever gets there first.
+        const claim = await this.db
+          .updateTable('sysNoticeOutbox')
+          .set({ claimedUntil: now + CLAIM_MS })
+          .where('outboxId', '=', row.outboxId)
+          .where('claimedUntil', '<', now)
+          .executeTakeFirst();
+        if (Number(claim.numUpdatedRows) !== 1) return;
+        const delivery = safeJson(row.payload) as Delivery;
+        try {
+          await this.send(row.projectId, delivery);
+          await this.db
+            .updateTable('sysNoticeOutbox')
+            .set({ state: 'sent', attempts: row.attempts + 1, sentTime: formatDateTime(), lastError: null })
+            .where('outboxId', '=', row.outboxId)
+            .execute();
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const wait = this.config.noticeRetrySeconds[attempts - 1];
+          const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+          this.log.warn(
+            { outboxId: row.outboxId, channel: row.channel, attempts, err: message },
+            'notice delivery failed',
+          );
+          await this.db
+            .updateTable('sysNoticeOutbox')
+            .set({
+              attempts,
+              lastError: message,
+              claimedUntil: 0,
+              ...(wait === undefined ? { state: 'failed' } : { nextAttemptAt: Date.now() + wait * 1000 }),
+            })
+            .where('outboxId', '=', row.outboxId)
+            .execute();
+        }
+      }),
+    );
+  }
+
+  private async send(projectId: number | null, d: Delivery): Promise<void> {
+    if (d.channel === 'mail') return this.sendMail(d);
+    if (projectId === null) throw new Error('chat delivery without a project');
+    if (d.channel === 'ding') return this.sendDing(projectId, d);
+    return this.sendWechat(projectId, d);
+  }
+
+  private async sendMail(d: Extract<Delivery, { channel: 'mail' }>): Promise<void> {
+    const text = await kvGet(this.db, MAIL_CONFIG_KEY);
+    const mail = text ? (safeJson(text) as MailConfig) : undefined;
+    if (!mail?.host) throw new Error('no mail server is set up');
+    const { createTransport } = await import('nodemailer');
+    const transport = createTransport({
+      host: mail.host,
+      port: mail.port,
+      secure: mail.secure,
+      ...(mail.user ? { auth: { user: mail.user, pass: mail.password } } : {}),
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
+      // Loopback and internal relays often use self-signed certificates for STARTTLS.
+      tls: { rejectUnauthorized: false },
+    });
+    try {
+      await transport.sendMail({ from: mail.from, to: d.to, subject: d.subject, html: d.html, text: d.text });
+    } finally {
+      transport.close();
+    }
+  }
+
+  private async sendDing(projectId: number, d: Extract<Delivery, { channel: 'ding' }>): Promise<void> {
+    const ding = await projectPlatform(this.db, projectId, 'ding');
+    if (!ding || (!ding.hook && !(ding.clientId && ding.robotCode)))
+      throw new Error('the project has no DingTalk robot');
+    const content = ding.keyword ? `【${ding.keyword}】${d.text}` : d.text;
+    if (ding.hook) {
+      await postJson(
+        signedHook(ding.hook, ding.secret),
+        { msgtype: 'text', text: { content } },
+        checkDingAnswer,
+      );
+    }
+    if (ding.clientId && ding.clientSecret && ding.robotCode && d.userId) {
+      const token = await postJson(
+        `${this.config.dingApiUrl}/v1.0/oauth2/accessToken`,
+        { appKey: ding.clientId, appSecret: ding.clientSecret },
+        (body) => {
+          if (!body.accessToken)
+            throw new Error(`DingTalk token refused: ${JSON.stringify(body).slice(0, 200)}`);
+        },
+      );
+      await postJson(
+        `${this.config.dingApiUrl}/v1.0/robot/oToMessages/batchSend`,
+        {
+          robotCode: ding.robotCode,
+          userIds: [d.userId],
+          msgKey: 'sampleMarkdown',
+          msgParam: JSON.stringify({ title: d.title, text: d.markdown }),
+        },
+        () => undefined,
+        { 'x-acs-dingtalk-access-token': String(token.accessToken) },
+      );
+    }
+  }
+
+  private async sendWechat(projectId: number, d: Extract<Delivery, { channel: 'wechat' }>): Promise<void> {
+    const wx = await projectPlatform(this.db, projectId, 'wechat');
+    if (!wx?.corpId) throw new Error('the project has no WeChat Work app');
+    const base = this.config.wechatApiUrl;
+    const token = await getJson(
+      `${base}/cgi-bin/gettoken?corpid=${encodeURIComponent(wx.corpId)}&corpsecret=${encodeURIComponent(wx.corpSecret)}`,
+    );
+    if (token.errcode && token.errcode !== 0) throw new Error(`WeChat Work token refused: ${token.errmsg}`);
+    await postJson(
+      `${base}/cgi-bin/message/send?access_token=${encodeURIComponent(String(token.access_token))}`,
+      { touser: d.userId, msgtype: 'text', agentid: Number(wx.agentId), text: { content: d.text }, safe: 0 },
+      (body) => {
+        if (body.errcode && body.errcode !== 0) throw new Error(`WeChat Work refused: ${body.errmsg}`);
+      },
+    );
+  }
+}
+
+/** A group robot hook with its signature: HMAC-SHA256 of "timestamp\nsecret", Base64, in the query. */
+export function signedHook(hook: string, secret: string, now = Date.now()): string {
+  if (!secret) return hook;
+  const sign = createHmac('sha256', secret).update(`${now}\n${secret}`).digest('base64');
+  return `${hook}${hook.includes('?') ? '&' : '?'}timestamp=${now}&sign=${encodeURIComponent(sign)}`;
+}
+
+function checkDingAnswer(body: Record<string, unknown>) {
+  if (body.errcode !== undefined && body.errcode !== 0)
+    throw new Error(`DingTalk refused: ${String(body.errmsg)}`);
+}
+
+async function postJson(
+  url: string,
+  payload: unknown,
+  check: (body: Record<string, unknown>) => void,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(payload),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`${new URL(url).host} answered HTTP ${res.status}`);
+  const body = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+  check(body);
+  return body;
+}
+
+async function getJson(url: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`${new URL(url).host} answered HTTP ${res.status}`);
+  return (await res.json()) as Record<string, unknown>;
+}

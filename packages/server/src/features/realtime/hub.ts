@@ -1,0 +1,110 @@
+import { ResultCode } from '@buglet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db/connect.ts';
+import type { Bus, Envelope, Frame } from './bus.ts';
+
+export type Topic =
+  | 'memberOnline'
+  | 'memberOffline'
+  | 'memberFocus'
+  | 'aiModelPull'
+  | 'notice'
+  | 'panel_notice';
+
+export const frameOf = (action: Topic, data: unknown): Frame => ({
+  code: ResultCode.success,
+  msg: '操作成功',
+  action,
+  data,
+});
+
+/** The people who share a live team with the user (themselves included): who may see them come and go. */
+async function teammatesOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysUserTeam as mine')
+    .innerJoin('sysUserTeam as other', 'other.teamId', 'mine.teamId')
+    .innerJoin('sysTeam as t', 't.teamId', 'mine.teamId')
+    .select('other.userId')
+    .distinct()
+    .where('mine.userId', '=', userId)
+    .where('t.isDel', '=', 0)
+    .execute();
+  return [...new Set([userId, ...rows.map((r) => r.userId)])];
+}
+
+/**
+ * The sockets of this instance, by user, and the bus that reaches every instance. Frames go
+ * through the bus even in one process, so one path serves one instance and many alike.
+ */
+export class Hub {
+  private readonly sockets = new Map<number, Set<WebSocket>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    bus.onMessage((envelope) => this.deliver(envelope));
+  }
+
+  /** Local sockets (for the benchmark's memory figure and tests). */
+  get socketCount(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
+  async attach(userId: number, socket: WebSocket): Promise<void> {
+    const set = this.sockets.get(userId) ?? new Set();
+    set.add(socket);
+    this.sockets.set(userId, set);
+    socket.on('close', () => {
+      void this.detach(userId, socket).catch((error: unknown) =>
+        this.log.warn({ err: error }, 'socket detach failed'),
+      );
+    });
+    // Client messages are not part of the protocol; they are read and dropped.
+    socket.on('message', () => undefined);
+    if ((await this.bus.presence(userId, 1)) === 1) {
+      await this.send(await teammatesOf(this.db, userId), 'memberOnline', userId);
+    }
+  }
+
+  private async detach(userId: number, socket: WebSocket): Promise<void> {
+    const set = this.sockets.get(userId);
+    if (!set?.delete(socket)) return;
+    if (set.size === 0) this.sockets.delete(userId);
+    if ((await this.bus.presence(userId, -1)) === 0) {
+      await this.send(await teammatesOf(this.db, userId), 'memberOffline', userId);
+    }
+  }
+
+  async send(userIds: number[], action: Topic, data: unknown): Promise<void> {
+    if (userIds.length === 0) return;
+    await this.bus.publish({ to: [...new Set(userIds)], frame: frameOf(action, data) });
+  }
+
+  async onlineAmong(userIds: number[]): Promise<Set<number>> {
+    return this.bus.onlineAmong(userIds);
+  }
+
+  private deliver({ to, frame }: Envelope): void {
+    let text: string | undefined;
+    for (const userId of to) {
+      const set = this.sockets.get(userId);
+      if (!set) continue;
+      text ??= JSON.stringify(frame);
+      for (const socket of set) if (socket.readyState === socket.OPEN) socket.send(text);
+    }
+  }
+
+  /** Closes this instance's sockets (their users go offline elsewhere) and the bus. */
+  async close(): Promise<void> {
+    for (const set of this.sockets.values())
+      for (const socket of set) socket.close(1001, 'server shutting down');
+    // Let the close handlers run so presence counts drop before the bus goes.
+    await new Promise((r) => setTimeout(r, 50));
+    await this.bus.close();
+  }
+}

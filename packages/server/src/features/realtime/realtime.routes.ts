@@ -1,0 +1,62 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { bearerToken, resolvePrincipal } from '../../http/auth.ts';
+import { authenticated } from '../../http/permission.ts';
+import type { Router } from '../../http/route.ts';
+import { enterableProject } from '../access/scope.ts';
+import type { Hub } from './hub.ts';
+
+/** The token of a socket handshake: the bearer header, the `Admin-Token` cookie the web client holds, or `?token=`. */
+export function handshakeToken(req: FastifyRequest): string | undefined {
+  const bearer = bearerToken(req);
+  if (bearer) return bearer;
+  const cookie = /(?:^|;\s*)Admin-Token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  if (cookie) return decodeURIComponent(cookie);
+  const query = (req.query as Record<string, unknown>).token;
+  return typeof query === 'string' && query ? query : undefined;
+}
+
+/**
+ * `/websocket/{userId}/message` (and under `/ws/`): frames {code, msg, action, data}. Unlike the
+ * original, the handshake must prove who it is: a live session of that very user, else 401 and
+ * no upgrade.
+ */
+export async function registerRealtimeRoutes(app: FastifyInstance, r: Router, hub: Hub): Promise<void> {
+  const { db, config } = r.deps;
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  for (const prefix of ['', '/ws']) {
+    app.get<{ Params: { userId: string } }>(
+      `${prefix}/websocket/:userId/message`,
+      {
+        websocket: true,
+        preValidation: async (req, reply) => {
+          const principal = await resolvePrincipal(db, req, config.sessionTtlMinutes, handshakeToken(req));
+          if (!principal || String(principal.userId) !== req.params.userId) {
+            return reply.code(401).send({ code: 401, msg: 'unauthorized socket' });
+          }
+        },
+      },
+      async (socket, req) => {
+        await hub.attach(Number(req.params.userId), socket);
+      },
+    );
+  }
+
+  /** Who among a project's members has a socket open now (the members panel's dots). */
+  r.get('/system/online/users', {
+    guard: authenticated,
+    query: z.object({ projectId: z.coerce.number().int().min(1) }),
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    handler: async (ctx) => {
+      await enterableProject(db, ctx.me.userId, ctx.query.projectId);
+      const members = await db
+        .selectFrom('sysUserProject')
+        .select('userId')
+        .where('projectId', '=', ctx.query.projectId)
+        .execute();
+      const online = await hub.onlineAmong(members.map((m) => m.userId));
+      return ctx.ok([...online]);
+    },
+  });
+}

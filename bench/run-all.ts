@@ -1,5 +1,6 @@
 import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
+import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runStartup } from './startup.bench.ts';
 import { runThroughput } from './throughput.bench.ts';
@@ -11,6 +12,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['project list: 1,000 projects, 10,000 people in one team', runProjectList],
   ['defect list and keyword search: one project, DEFECTS (default 1,000,000) defects', runDefectList],
   ['defect import from Excel', runDefectImport],
+  ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

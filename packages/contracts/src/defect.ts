@@ -132,6 +132,8 @@ export const defect = z.object({
   updateTime: z.string(),
   collect: z.boolean(),
   actions: z.array(z.enum(DEFECT_ACTIONS)).optional(),
+  /** Who has it open now (the view only). */
+  focusList: z.array(userSummary).optional(),
 });
 export type Defect = z.infer<typeof defect>;
 

@@ -24,6 +24,7 @@ import { registerOnlineRoutes } from './features/online/online.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
 import { registerProjectRoutes } from './features/projects/projects.routes.ts';
 import { localBus, redisBus } from './features/realtime/bus.ts';
+import { Focus } from './features/realtime/focus.ts';
 import { Hub } from './features/realtime/hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerRoleRoutes } from './features/roles/roles.routes.ts';
@@ -70,6 +71,8 @@ export async function buildApp({
     config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : localBus(),
     app.log,
   );
+  const focus = new Focus(db, hub);
+  hub.onOffline = (userId) => focus.closeAll(userId);
   const outbox = new Outbox(db, config, app.log);
   outbox.start();
   // Reachable from the instance for the benchmark's figures and tests that wait for deliveries.
@@ -84,7 +87,7 @@ export async function buildApp({
     await hub.close();
   });
 
-  const r = createRouter(app, { db, config, events, hub, outbox });
+  const r = createRouter(app, { db, config, events, hub, outbox, focus });
   await registerRealtimeRoutes(app, r, hub);
   registerNoticeRoutes(r, { db, config, hub, outbox });
   registerSessionRoutes(r);

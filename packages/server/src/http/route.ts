@@ -7,6 +7,7 @@ import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
 import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
 import type { Outbox } from '../features/notices/outbox.ts';
+import type { Focus } from '../features/realtime/focus.ts';
 import type { Hub } from '../features/realtime/hub.ts';
 import type { EventBus } from '../lib/events.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   hub: Hub;
   /** E-mail and chat deliveries sent in the background (features/notices). */
   outbox: Outbox;
+  /** Who is looking at a defect, case or report (features/realtime). */
+  focus: Focus;
 }
 
 export interface RouteContext<B, Q, P> {

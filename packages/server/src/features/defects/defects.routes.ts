@@ -120,7 +120,18 @@ export function registerDefectRoutes(r: Router): void {
         createById: row.createById,
         lastFixerId: row.lastFixerId,
       };
-      return ctx.ok({ ...shown, actions: availableActions(facts, actorOf(ctx.me, ctx.scoped)) });
+      // Opening a defect marks the reader as looking at it; the project's members are told.
+      await r.deps.focus.open('defect', row.defectId, row.projectId, ctx.me.userId);
+      const focusList = await r.deps.focus.lookers('defect', row.defectId);
+      return ctx.ok({ ...shown, focusList, actions: availableActions(facts, actorOf(ctx.me, ctx.scoped)) });
+    },
+  });
+
+  r.post('/system/defect/close-edit-window', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      await r.deps.focus.closeAll(ctx.me.userId);
+      return ctx.ok();
     },
   });
 

@@ -111,6 +111,33 @@ describe('the socket', () => {
   });
 });
 
+describe('who is looking', () => {
+  it('tells the project’s members who opened a defect and when they leave it', async () => {
+    // Handled by its creator: no notice is sent, so the notice tests below start clean.
+    const defectId = await newDefect([tester.userId]);
+    const devSocket = await connect(dev);
+    const outsider = await connect(stranger);
+    await api(tester, 'GET', `/system/defect/${defectId}`);
+    const looking = await devSocket.waitFor('memberFocus', (d) => d.dataId === defectId);
+    expect(looking.data).toMatchObject({ moduleName: 'defect', user: { userId: tester.userId } });
+    const view = await api(dev, 'GET', `/system/defect/${defectId}`);
+    expect(view.data.focusList.map((u: Json) => u.userId).sort()).toEqual([tester.userId, dev.userId].sort());
+    await api(tester, 'POST', '/system/defect/close-edit-window', {});
+    await devSocket.waitFor('memberFocus', (d) => d.dataId === null && d.user.userId === tester.userId);
+    const again = await api(dev, 'GET', `/system/defect/${defectId}`);
+    expect(again.data.focusList.map((u: Json) => u.userId)).toEqual([dev.userId]);
+    expect(outsider.frames.filter((f) => f.action === 'memberFocus')).toEqual([]);
+    // The reader's last socket closing takes their markers away too.
+    devSocket.close();
+    await until(async () => {
+      const v = await api(tester, 'GET', `/system/defect/${defectId}`);
+      return !v.data.focusList.some((u: Json) => u.userId === dev.userId);
+    });
+    await api(tester, 'POST', '/system/defect/close-edit-window', {});
+    outsider.close();
+  });
+});
+
 describe('defect notices in the app', () => {
   it('reach the handler at once with the pop-up, never the actor, and reading one clears the other tab', async () => {
     const devTab1 = await connect(dev);

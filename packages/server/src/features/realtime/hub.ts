@@ -39,6 +39,8 @@ async function teammatesOf(db: Db, userId: number): Promise<number[]> {
  */
 export class Hub {
   private readonly sockets = new Map<number, Set<WebSocket>>();
+  /** Called when a user's last socket anywhere closes (their "who is looking" markers go). */
+  onOffline: (userId: number) => Promise<void> = async () => undefined;
 
   constructor(
     private readonly db: Db,
@@ -77,6 +79,7 @@ export class Hub {
     if (set.size === 0) this.sockets.delete(userId);
     if ((await this.bus.presence(userId, -1)) === 0) {
       await this.send(await teammatesOf(this.db, userId), 'memberOffline', userId);
+      await this.onOffline(userId);
     }
   }
 

@@ -44,54 +44,66 @@ export async function deliver(
   receivers: { userId: number; settings: ImUserSettings }[],
 ): Promise<void> {
   const now = formatDateTime();
-  for (const { userId, settings } of receivers) {
-    const lang = settings.lang ?? 'zh_CN';
-    const { title, content } = message.render(lang, '');
-    const p = settings.platforms;
-    if (p.asystem.switch) {
-      const row = await deps.db
-        .insertInto('sysNotice')
-        .values({
-          noticeTitle: title.slice(0, 255),
-          noticeContent: content,
+  const rendered = receivers.map((r) => ({
+    ...r,
+    lang: r.settings.lang ?? 'zh_CN',
+    ...message.render(r.settings.lang ?? 'zh_CN', ''),
+  }));
+  const inApp = rendered.filter((r) => r.settings.platforms.asystem.switch);
+  // One INSERT for everyone (a notice to a thousand members is one round trip), then the pushes.
+  const ids = new Map<number, number>();
+  for (let at = 0; at < inApp.length; at += 500) {
+    const rows = await deps.db
+      .insertInto('sysNotice')
+      .values(
+        inApp.slice(at, at + 500).map((r) => ({
+          noticeTitle: r.title.slice(0, 255),
+          noticeContent: r.content,
           noticeKey: message.key?.name ?? null,
           noticeArgs: message.key ? JSON.stringify(message.key.facts) : null,
           noticeType: '1',
           status: '0',
           groupName: message.groupName,
           projectId: message.projectId,
-          receiverId: userId,
+          receiverId: r.userId,
           src: message.src,
           isRead: 0,
           createBy: message.createBy,
           createTime: now,
-        })
-        .returning('noticeId')
-        .executeTakeFirstOrThrow();
-      const notice = {
-        noticeId: row.noticeId,
-        noticeTitle: title,
-        noticeContent: content,
-        groupName: message.groupName,
-        projectId: message.projectId,
-        receiverId: userId,
-        src: message.src,
-        isRead: false,
-        createTime: now,
-        createBy: message.createBy,
-      };
-      await deps.hub.send([userId], 'notice', notice);
-      if (p.asystem.panel) {
-        await deps.hub.send([userId], 'panel_notice', {
-          ...notice,
-          panel: true,
-          backgroundMusic: p.asystem.backgroundMusic,
-          backgroundMusicUrl: p.asystem.backgroundMusicUrl,
-        });
-      }
+        })),
+      )
+      .returning(['noticeId', 'receiverId'])
+      .execute();
+    for (const row of rows) ids.set(row.receiverId, row.noticeId);
+  }
+  for (const r of inApp) {
+    const notice = {
+      noticeId: ids.get(r.userId),
+      noticeTitle: r.title,
+      noticeContent: r.content,
+      groupName: message.groupName,
+      projectId: message.projectId,
+      receiverId: r.userId,
+      src: message.src,
+      isRead: false,
+      createTime: now,
+      createBy: message.createBy,
+    };
+    const system = r.settings.platforms.asystem;
+    await deps.hub.send([r.userId], 'notice', notice);
+    if (system.panel) {
+      await deps.hub.send([r.userId], 'panel_notice', {
+        ...notice,
+        panel: true,
+        backgroundMusic: system.backgroundMusic,
+        backgroundMusicUrl: system.backgroundMusicUrl,
+      });
     }
-    const external = p.bmail.switch || p.ding.switch || p.wechat.switch;
-    if (!external) continue;
+  }
+
+  for (const { userId, settings, lang } of rendered) {
+    const p = settings.platforms;
+    if (!(p.bmail.switch || p.ding.switch || p.wechat.switch)) continue;
     const full = message.render(lang, deps.config.publicUrl);
     const link = `${deps.config.publicUrl}/#${message.src}`;
     if (p.bmail.switch && p.bmail.receiver) {

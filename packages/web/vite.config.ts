@@ -8,6 +8,9 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 2222,
-    proxy: { '/prod-api': { target: 'http://localhost:2020', changeOrigin: true } },
+    proxy: {
+      '/prod-api': { target: 'http://localhost:2020', changeOrigin: true },
+      '/ws': { target: 'ws://localhost:2020', ws: true },
+    },
   },
 });

@@ -47,7 +47,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <App>
+      {/* Notifications (the notice pop-up among them) open below the 50 px navbar, not over the bell. */}
+      <App notification={{ top: 58 }}>
         <FeedbackBridge />
         <DownloadMask />
         {children}

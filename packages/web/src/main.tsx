@@ -5,6 +5,7 @@ import { HashRouter } from 'react-router';
 import './lib/i18n.ts';
 import './styles.css';
 import { AppProviders } from './app-providers.tsx';
+import { AppRealtime } from './app-realtime.tsx';
 import { setUnauthorizedHandler } from './lib/http.ts';
 import { AppRoutes } from './router/app-routes.tsx';
 import { useSession } from './stores/session.store.ts';
@@ -31,6 +32,7 @@ if (root) {
       <QueryClientProvider client={queryClient}>
         <AppProviders>
           <HashRouter>
+            <AppRealtime />
             <AppRoutes />
           </HashRouter>
         </AppProviders>

@@ -28,4 +28,11 @@ describe('renderMarkdown', () => {
     );
     expect(html).toContain('<img src="/prod-api/profile/upload/a.png" alt="shot"');
   });
+
+  it('links pages of the app (a notice to its defect) within the app, by hash', () => {
+    const html = renderMarkdown('[open](/#/project/defect?defectId=2&projectId=1) [b](#/notice/index)');
+    expect(html).toContain('<a href="#/project/defect?defectId=2&amp;projectId=1">open</a>');
+    expect(html).toContain('<a href="#/notice/index">b</a>');
+    expect(renderMarkdown('[x](/etc/passwd) [y](//evil.example/#/a)')).not.toContain('<a');
+  });
 });

@@ -18,6 +18,8 @@ interface FormDialogOptions<V> {
    * this changes identity, so pass a record or a module constant, not an object built while rendering.
    */
   initialValues?: FormFill<V>;
+  /** The success toast; "added" or "saved" by default, as isCreate says. */
+  successText?: string;
 }
 
 export interface FormDialogState<V> {
@@ -30,7 +32,7 @@ export interface FormDialogState<V> {
 
 /** The plumbing of an add/edit dialog: its form, validate-then-save, the toast, refresh and close. */
 export function useFormDialog<V>(options: FormDialogOptions<V>): FormDialogState<V> {
-  const { isOpen, isCreate, save, invalidate, onClose, initialValues } = options;
+  const { isOpen, isCreate, save, invalidate, onClose, initialValues, successText } = options;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -43,7 +45,7 @@ export function useFormDialog<V>(options: FormDialogOptions<V>): FormDialogState
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: () => {
-      message.success(t(isCreate ? 'add-success' : 'modify-success'));
+      message.success(successText ?? t(isCreate ? 'add-success' : 'modify-success'));
       for (const queryKey of invalidate) void queryClient.invalidateQueries({ queryKey });
       onClose();
     },

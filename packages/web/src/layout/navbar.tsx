@@ -1,5 +1,4 @@
 import {
-  BellOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   MenuFoldOutlined,
@@ -9,6 +8,7 @@ import {
 import { App, Button, Flex, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NoticeBell } from '../features/notices/notice-bell.tsx';
 import type { Crumb } from '../router/use-route-meta.ts';
 import { useLayout } from '../stores/layout.store.ts';
 import { BreadcrumbBar } from './breadcrumb-bar.tsx';
@@ -63,11 +63,7 @@ export function Navbar({ crumbs, topMenu }: NavbarProps) {
         {topMenu ?? <BreadcrumbBar crumbs={crumbs} />}
       </div>
       {isMobile ? null : <HeaderSearch />}
-      {isMobile ? null : (
-        <Tooltip title={t('notice.not-ready')}>
-          <Button type="text" disabled icon={<BellOutlined />} aria-label={t('notice')} />
-        </Tooltip>
-      )}
+      <NoticeBell />
       {isMobile ? null : (
         <Tooltip title={t(isFull ? 'fullscreen.exit' : 'fullscreen.enter')}>
           <Button

@@ -3,7 +3,8 @@ import { API_BASE } from './http.ts';
 /**
  * A small Markdown renderer for defect descriptions. It escapes all HTML first, so no tag, script or
  * event handler in the source can survive; then it adds back only the few tags it creates itself.
- * Links must be http(s) and images must be our own uploads (/profile/…), so no javascript: URL gets in.
+ * Links must be http(s) or a page of this app (`/#/…`, as notices link to defects), and images must be
+ * our own uploads (/profile/…), so no javascript: URL gets in.
  * Chosen over marked + DOMPurify because descriptions use a small subset and this keeps the bundle small.
  */
 export function escapeHtml(text: string): string {
@@ -16,6 +17,8 @@ export function escapeHtml(text: string): string {
 }
 
 const SAFE_LINK = /^https?:\/\/[^\s*]+$/;
+/** A route of this app; rendered as a bare hash so it works wherever the app is deployed. */
+const APP_LINK = /^\/?(#\/[^\s*]*)$/;
 const SAFE_IMAGE = /^\/profile\/[\w\-./]+$/;
 
 /** Inline rules run on already-escaped text; code spans are cut out first so their content stays literal. */
@@ -30,9 +33,12 @@ function renderInline(escaped: string): string {
       ? `<img src="${API_BASE}${src}" alt="${alt}" style="max-width:100%">`
       : match,
   );
-  out = out.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (match, label: string, href: string) =>
-    SAFE_LINK.test(href) ? `<a href="${href}" target="_blank" rel="noopener noreferrer">${label}</a>` : match,
-  );
+  out = out.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (match, label: string, href: string) => {
+    if (SAFE_LINK.test(href))
+      return `<a href="${href}" target="_blank" rel="noopener noreferrer">${label}</a>`;
+    const route = APP_LINK.exec(href)?.[1];
+    return route ? `<a href="${route}">${label}</a>` : match;
+  });
   out = out.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
   out = out.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholder is a NUL that user text cannot type

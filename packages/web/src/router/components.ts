@@ -3,6 +3,8 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type Page = LazyExoticComponent<ComponentType>;
 
 const userList = lazy(() => import('../features/users/user-list-page.tsx'));
+export const noticePage = lazy(() => import('../features/notices/notice-page.tsx'));
+const platformPages = () => import('../features/notices/platform-config-page.tsx');
 
 /**
  * Maps the component strings the server sends in /getRouters to pages. A string we do not know yet
@@ -26,6 +28,12 @@ const REGISTRY: Record<string, Page> = {
   'system/team/option/member/index': lazy(() => import('../features/teams/team-members-page.tsx')),
   'system/defect/index': lazy(() => import('../features/defects/defect-list-page.tsx')),
   'system/module/index': lazy(() => import('../features/modules/module-list-page.tsx')),
+  // Hidden project pages: the notice list (also the fixed /notice/index) and the chat platforms.
+  'notice/index': noticePage,
+  'system/project/other/ding/index': lazy(() => platformPages().then((m) => ({ default: m.DingConfigPage }))),
+  'system/project/other/wechat/index': lazy(() =>
+    platformPages().then((m) => ({ default: m.WechatConfigPage })),
+  ),
 };
 
 export const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));

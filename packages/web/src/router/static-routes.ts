@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { noticePage } from './components.ts';
 
 export interface StaticRoute {
   path: string;
@@ -37,6 +38,13 @@ export const STATIC_ROUTES: StaticRoute[] = [
     permi: ['system:defect:list'],
     activeMenu: '/project/defect',
     page: lazy(() => import('../features/defect-statistics/statistic-template-page.tsx')),
+  },
+  {
+    // The bell's target, fixed as in the original (the hidden project menu /project/notice shows the same page).
+    path: '/notice/index',
+    titleKey: 'notice',
+    permi: ['notice:list'],
+    page: noticePage,
   },
   {
     path: '/system/member-auth/role/:userId',

@@ -1,8 +1,10 @@
-import { SyncOutlined } from '@ant-design/icons';
+import { MailOutlined, SyncOutlined } from '@ant-design/icons';
 import type { Config } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Card, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Auth } from '../../components/auth.tsx';
 import { CrudToolbar } from '../../components/crud-toolbar.tsx';
 import { useSearchToggle } from '../../components/list-toolbar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
@@ -14,6 +16,7 @@ import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
 import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
+import { MailConfigDialog } from '../notices/mail-config-dialog.tsx';
 import { ConfigDialog } from './config-dialog.tsx';
 import { configKeys, deleteConfigs, listConfigs, refreshConfigCache } from './configs.api.ts';
 
@@ -27,6 +30,7 @@ export default function ConfigListPage() {
   const list = useListParams(FILTERS);
   const searchToggle = useSearchToggle();
   const dialog = useEditTarget<Config>();
+  const [isMailOpen, setMailOpen] = useState(false);
   const query = useQuery({ queryKey: configKeys.list(list.query), queryFn: () => listConfigs(list.query) });
   const table = useSelectableTable(query, list, 'configId');
   const remove = useConfirmRemove({
@@ -92,9 +96,15 @@ export default function ConfigListPage() {
         >
           {t('refresh-cache')}
         </PermiButton>
+        <Auth role={['admin']}>
+          <Button icon={<MailOutlined />} onClick={() => setMailOpen(true)}>
+            {t('mail.server')}
+          </Button>
+        </Auth>
       </CrudToolbar>
       <Table<Config> {...table.tableProps} columns={columns} />
       <ConfigDialog target={dialog.target} onClose={dialog.close} />
+      <MailConfigDialog isOpen={isMailOpen} onClose={() => setMailOpen(false)} />
     </Card>
   );
 }

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
+import { usePresence } from '../../stores/presence.store.ts';
+import { useOnlineMembers } from '../notices/use-online-members.ts';
 import { getMemberLoads, statisticKeys } from './defect-statistics.api.ts';
 import { type PanelProps, PanelState } from './panel-row.tsx';
 import { isFilterOn, toggleFilter } from './statistic-filters.ts';
 
 /**
- * The project's members, busiest first, each with the number of open defects they handle; clicking
- * one lists that member's defects. (Who is online comes with the realtime feature.)
+ * The project's members, busiest first, each with the number of open defects they handle and a green
+ * dot while online; clicking one lists that member's defects.
  */
 export function MemberPanel({ projectId, filters, onFilter }: PanelProps) {
   const { t } = useTranslation();
@@ -18,6 +20,8 @@ export function MemberPanel({ projectId, filters, onFilter }: PanelProps) {
     enabled: projectId > 0,
   });
   const members = query.data?.data ?? [];
+  useOnlineMembers(projectId);
+  const online = usePresence((s) => s.online);
   return (
     <PanelState isLoading={query.isLoading} isEmpty={members.length === 0} rows={2}>
       <div className="statistic-members">
@@ -25,7 +29,10 @@ export function MemberPanel({ projectId, filters, onFilter }: PanelProps) {
           const name = member.nickName || member.userName;
           const value = String(member.userId);
           const isActive = isFilterOn(filters, 'handler', value);
-          const label = t('defect.statistic.member-open', { name, count: member.open });
+          const isOnline = online.has(member.userId);
+          const label = `${t('defect.statistic.member-open', { name, count: member.open })}${
+            isOnline ? ` · ${t('member.online')}` : ''
+          }`;
           const face = (
             <>
               <Badge
@@ -34,7 +41,10 @@ export function MemberPanel({ projectId, filters, onFilter }: PanelProps) {
                 size="small"
                 color={member.open > 0 ? undefined : '#bfbfbf'}
               >
-                <NameAvatar name={name} image={member.avatar} />
+                <span className="member-avatar">
+                  <NameAvatar name={name} image={member.avatar} />
+                  {isOnline ? <span className="member-online-dot" data-user-id={member.userId} /> : null}
+                </span>
               </Badge>
               <span className="statistic-member-name">{name}</span>
             </>

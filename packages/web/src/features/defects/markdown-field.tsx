@@ -8,6 +8,7 @@ interface MarkdownFieldProps {
   value?: string;
   onChange?: (value: string) => void;
   id?: string;
+  placeholder?: string;
 }
 
 const readAsDataUrl = (file: File) =>
@@ -19,7 +20,7 @@ const readAsDataUrl = (file: File) =>
   });
 
 /** A Markdown textarea with a preview tab; a pasted screenshot is uploaded and inserted as an image. */
-export function MarkdownField({ value = '', onChange, id }: MarkdownFieldProps) {
+export function MarkdownField({ value = '', onChange, id, placeholder }: MarkdownFieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [tab, setTab] = useState('write');
@@ -59,7 +60,7 @@ export function MarkdownField({ value = '', onChange, id }: MarkdownFieldProps) 
               value={value}
               onChange={(e) => onChange?.(e.target.value)}
               onPaste={onPaste}
-              placeholder={t('defect.describe-placeholder')}
+              placeholder={placeholder ?? t('defect.describe-placeholder')}
             />
           ),
         },

@@ -1,4 +1,4 @@
-import { ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import { NotificationOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { ProjectSwitcher } from './project-switcher.tsx';
 import { useCurrentProject } from './use-current-project.ts';
 import { useProjectActions } from './use-project-actions.ts';
 
-/** Project settings hub: switch project, then cards for base info, archiving, deleting and members. */
+/** Project settings hub: switch project, then cards for base info, archiving, deleting, members and chat platforms. */
 export default function ProjectOptionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,6 +58,18 @@ export default function ProjectOptionPage() {
         >
           <OptionLink permi={['system:project:member']} to="/project/project-member">
             {t('member.manage')}
+          </OptionLink>
+        </OptionCard>
+        <OptionCard
+          icon={<NotificationOutlined />}
+          title={t('project.other-system')}
+          description={t('project.other-system-describe')}
+        >
+          <OptionLink permi={['ding:list']} to="/project/ding">
+            {t('ding.robot')}
+          </OptionLink>
+          <OptionLink permi={['wechat:list']} to="/project/enterprise-wechat">
+            {t('enterprise-wechat')}
           </OptionLink>
         </OptionCard>
       </Row>

@@ -1,0 +1,435 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillLogin, launch, shot } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const LEAD = { username: 'nora', password: 'nora-pass1', phoneNumber: '13900139300', nickName: 'Nora Lead' };
+const TESTER = {
+  nickName: 'Theo Tester',
+  userName: 'theo',
+  password: 'theo-pass1',
+  phoneNumber: '13900139301',
+};
+const DEVELOPER = {
+  nickName: 'Dora Dev',
+  userName: 'dora',
+  password: 'dora-pass1',
+  phoneNumber: '13900139302',
+};
+const TITLE = 'Payment page shows a blank screen';
+const ROLE = { teamDefault: 5, developer: 7, tester: 8 };
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** Also kept outside the repository, for a look at both widths side by side. */
+const EXTRA_SHOTS = process.env.BUGLET_SHOTS_DIR;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const seeded = { projectId: 0, testerId: 0, developerId: 0 };
+
+interface Envelope {
+  code: number;
+  msg: string;
+  token?: string;
+  fileName?: string;
+  data?: unknown;
+  userId?: number;
+}
+
+async function api(token: string, method: string, route: string, body?: unknown): Promise<Envelope> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${baseUrl}/prod-api${route}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Envelope;
+  if (json.code !== 200) throw new Error(`${method} ${route}: ${json.code} ${json.msg}`);
+  return json;
+}
+
+const apiLogin = async (username: string, password: string) =>
+  (await api('', 'POST', '/login', { username, password })).token ?? '';
+
+/** A team with a tester and a developer in one project; the tester's defect page shows the members panel. */
+async function seedProject(): Promise<void> {
+  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
+  const lead = await apiLogin(LEAD.username, LEAD.password);
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+  const icon = await api(lead, 'POST', '/common/upload', form);
+  const team = await api(lead, 'POST', '/system/team', { teamName: 'Egret Team', teamIcon: icon.fileName });
+  const teamId = (team.data as { teamId: number }).teamId;
+  const ids: number[] = [];
+  for (const person of [TESTER, DEVELOPER]) {
+    const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
+      ...person,
+      email: `${person.userName}@example.com`,
+      roleIds: [ROLE.teamDefault],
+    });
+    ids.push(Number((res.data as { userId: number } | undefined)?.userId ?? res.userId));
+  }
+  const project = await api(lead, 'POST', '/system/project', {
+    teamId,
+    projectName: 'Egret Shop',
+    members: [
+      { userId: ids[0], roleIds: [ROLE.tester] },
+      { userId: ids[1], roleIds: [ROLE.developer] },
+    ],
+  });
+  const projectId = (project.data as { projectId: number }).projectId;
+  Object.assign(seeded, { projectId, testerId: ids[0], developerId: ids[1] });
+  await api(lead, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+  for (const person of [TESTER, DEVELOPER]) {
+    const token = await apiLogin(person.userName, person.password);
+    await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+  }
+  const tester = await apiLogin(TESTER.userName, TESTER.password);
+  await api(tester, 'POST', '/system/statistic', {
+    moduleType: 1,
+    projectId,
+    statisticTemplatConfig: JSON.stringify([{ name: 'DefectMemberOnline' }, { name: 'DefectState' }]),
+  });
+}
+
+/** Counts the oscillators the page starts, to see that a notice sound was played. */
+function countOscillators() {
+  const w = window as unknown as { __oscillators: number };
+  w.__oscillators = 0;
+  const original = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function (this: AudioContext) {
+    w.__oscillators += 1;
+    return original.call(this);
+  };
+}
+
+async function newContext(width = 1280): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 820 } });
+  await context.addInitScript(countOscillators);
+  contexts.push(context);
+  return context;
+}
+
+async function login(context: BrowserContext, person: { userName: string; password: string }, to: string) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, person.userName, person.password);
+  await page.waitForURL(/#\/index/);
+  await page
+    .getByRole('button', { name: '稍后再说' })
+    .click({ timeout: 3000 })
+    .catch(() => {});
+  await page.goto(`${baseUrl}/#${to}`);
+  return page;
+}
+
+async function openTab(context: BrowserContext, to: string): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/#${to}`);
+  return page;
+}
+
+/** The shot at 1280 px, then again at 992 px (the narrowest desktop width), in the same state. */
+async function capture(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  const size = page.viewportSize() ?? { width: 1280, height: 820 };
+  for (const width of [1280, 992]) {
+    await page.setViewportSize({ width, height: size.height });
+    await page.waitForTimeout(250);
+    const file = `${name}-${width}`;
+    await shot(page, file);
+    if (EXTRA_SHOTS) {
+      fs.mkdirSync(EXTRA_SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(EXTRA_SHOTS, `${file}.png`) });
+    }
+  }
+  await page.setViewportSize(size);
+}
+
+/** Closes the notice pop-ups (they stay 8 s and cover the top right). */
+async function closePopups(page: Page) {
+  const close = page.locator('.notice-panel .ant-notification-notice-close');
+  await page
+    .locator('.notice-panel')
+    .first()
+    .waitFor({ timeout: 2000 })
+    .catch(() => {});
+  while ((await close.count()) > 0) {
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => {});
+    await page.waitForTimeout(300);
+  }
+}
+
+const bellDot = (page: Page) => page.locator('.notice-bell .ant-badge-dot');
+/**
+ * The bell's unread count. A background tab holds animations back, so its dot may linger in the DOM
+ * while leaving; the count says what the bell shows once the tab is in front.
+ */
+const unreadCount = async (page: Page) =>
+  Number(await page.locator('.notice-bell').getAttribute('data-unread'));
+const onlineDot = (page: Page, userId: number) =>
+  page.locator(`.member-online-dot[data-user-id="${userId}"]`);
+const oscillators = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __oscillators: number }).__oscillators);
+
+beforeAll(async () => {
+  browser = await launch();
+  await seedProject();
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser.close();
+});
+
+describe('notices in real time', () => {
+  let tester: Page;
+  let developer: Page;
+  let developerOtherTab: Page;
+  let developerContext: BrowserContext;
+
+  it('shows the tester which members are online, live', async () => {
+    tester = await login(await newContext(), TESTER, '/project/defect');
+    await tester.locator('.statistic-members').waitFor();
+    await onlineDot(tester, seeded.testerId).waitFor();
+    expect(await onlineDot(tester, seeded.developerId).count()).toBe(0);
+
+    developerContext = await newContext();
+    developer = await login(developerContext, DEVELOPER, '/project/defect');
+    developerOtherTab = await openTab(developerContext, '/index');
+    await onlineDot(tester, seeded.developerId).waitFor();
+    await capture(tester, 'nt-00-members-online');
+    await developer.locator('.notice-bell').waitFor();
+    expect(await bellDot(developer).count()).toBe(0);
+  });
+
+  it('rings the developer within a second when the tester assigns a defect', async () => {
+    await tester.getByRole('button', { name: '新建缺陷' }).click();
+    const form = tester.locator('form#defect-form');
+    await form.locator('#defect-form_defectName').fill(TITLE);
+    await tester.locator('#defect-form_handleBy').click();
+    await tester
+      .locator('.ant-select-dropdown:visible')
+      .getByText(DEVELOPER.nickName, { exact: true })
+      .click();
+    await form.locator('#defect-form_defectDescribe').fill('Steps: pay with a card');
+    const saved = tester.waitForResponse(
+      (res) => res.url().endsWith('/prod-api/system/defect') && res.request().method() === 'POST',
+    );
+    await tester
+      .locator('.ant-drawer')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await saved;
+    const start = Date.now();
+    // Both tabs; one is in the background, where the browser holds animations back, so "in the page" counts.
+    const panel = developer.locator('.notice-panel');
+    await expect.poll(() => unreadCount(developerOtherTab), { timeout: 1000, interval: 20 }).toBe(1);
+    await expect.poll(() => unreadCount(developer), { timeout: 1000, interval: 20 }).toBe(1);
+    await panel.waitFor({ state: 'attached', timeout: 1000 });
+    expect(Date.now() - start).toBeLessThan(1000);
+    await developer.bringToFront();
+    await bellDot(developer).waitFor();
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain(TITLE);
+    // The default settings play the default sound with the pop-up.
+    await expect.poll(() => oscillators(developer)).toBeGreaterThan(0);
+    await capture(developer, 'nt-01-bell-and-panel');
+  });
+
+  it('opens the defect from the pop-up link', async () => {
+    await developer
+      .locator('.notice-panel')
+      .getByRole('button', { name: /打\s*开/ })
+      .click();
+    await developer.waitForURL(/#\/project\/defect\?defectId=\d+/);
+    await developer.locator('.defect-view-drawer').getByText(TITLE).first().waitFor();
+    // Following the link read the notice: the other tab loses its dot.
+    await expect.poll(() => unreadCount(developerOtherTab)).toBe(0);
+    await expect.poll(() => bellDot(developer).count()).toBe(0);
+  });
+
+  it('lists the notice; opening it clears the dot in the other tab', async () => {
+    await tester.keyboard.press('Escape');
+    // A second change: the developer is asked to look again.
+    const token = await apiLogin(TESTER.userName, TESTER.password);
+    await api(token, 'POST', '/system/defect', {
+      projectId: seeded.projectId,
+      defectType: 'BUG',
+      defectName: 'Receipt e-mail has no total',
+      defectDescribe: '**Expected**: the total\n\n<script>alert(1)</script>',
+      defectLevel: 'middle',
+      handleBy: [seeded.developerId],
+    });
+    await expect.poll(() => unreadCount(developerOtherTab)).toBe(1);
+    await developer.keyboard.press('Escape');
+    await closePopups(developer);
+    await developer.locator('.notice-bell').click();
+    await developer.waitForURL(/#\/notice\/index/);
+    const rows = developer.locator('.notice-table .ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const unread = rows.filter({ hasText: 'NEW' });
+    expect(await unread.count()).toBe(1);
+    const allTab = developer.getByRole('tab', { name: /全部通知/ });
+    expect(await allTab.textContent()).toContain('1');
+    await capture(developer, 'nt-02-notice-page');
+
+    await unread.first().click();
+    const drawer = developer.locator('.notice-drawer');
+    await drawer.getByText('Receipt e-mail has no total').first().waitFor();
+    expect(await drawer.locator('.markdown-view script').count()).toBe(0);
+    await expect.poll(() => unreadCount(developerOtherTab)).toBe(0);
+    await expect.poll(() => bellDot(developer).count()).toBe(0);
+    expect(developer.url()).toMatch(/noticeId=\d+/);
+    await capture(developer, 'nt-03-notice-open');
+    // The link in the drawer leads to the defect.
+    await drawer.getByRole('button', { name: '查看缺陷' }).click();
+    await developer.waitForURL(/#\/project\/defect\?defectId=\d+/);
+    await developer.locator('.defect-view-drawer').getByText('Receipt e-mail has no total').first().waitFor();
+  });
+
+  it('saves the notification settings, refusing a malformed e-mail', async () => {
+    await developer.goto(`${baseUrl}/#/notice/index`);
+    await closePopups(developer);
+    await developer.getByRole('button', { name: '通知设置' }).click();
+    const dialog = developer.getByRole('dialog').filter({ has: developer.locator('form#notice-settings') });
+    await dialog.locator('#notice-settings_defectReceiver').waitFor();
+    await dialog.getByRole('switch', { name: '邮箱' }).click();
+    await dialog.locator('#notice-settings_mailReceiver').fill('dora@');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入正确的邮件地址').waitFor();
+    await dialog.locator('#notice-settings_mailReceiver').fill('dora@example.com');
+    await dialog.getByRole('combobox', { name: '提示音' }).click();
+    await developer.locator('.ant-select-dropdown:visible').getByText('军号', { exact: true }).click();
+    const before = await oscillators(developer);
+    await dialog.getByRole('button', { name: '试听' }).click();
+    await expect.poll(() => oscillators(developer)).toBeGreaterThan(before);
+    await capture(developer, 'nt-04-settings-dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await developer.locator('.ant-message').getByText('保存成功').waitFor();
+    const token = await apiLogin(DEVELOPER.userName, DEVELOPER.password);
+    const saved = await api(token, 'GET', `/im/config?projectId=${seeded.projectId}`);
+    const config = (saved.data as { config: { platforms: Record<string, Record<string, unknown>> } }).config;
+    expect(config.platforms.bmail).toEqual({ switch: true, receiver: 'dora@example.com' });
+    expect(config.platforms.asystem?.backgroundMusicUrl).toBe('junhao.mp3');
+  });
+
+  it('drops the developer from the online set when their tabs close', async () => {
+    expect(await onlineDot(tester, seeded.developerId).count()).toBe(1);
+    await developerContext.close();
+    await expect.poll(() => onlineDot(tester, seeded.developerId).count(), { timeout: 5000 }).toBe(0);
+    expect(await onlineDot(tester, seeded.testerId).count()).toBe(1);
+  });
+});
+
+describe('project notification platforms', () => {
+  it('lets the project lead set the DingTalk robot and the WeChat Work app, checked as the server does', async () => {
+    const lead = await login(
+      await newContext(),
+      { userName: LEAD.username, password: LEAD.password },
+      '/index',
+    );
+    await lead.goto(`${baseUrl}/#/project/option`);
+    await lead.getByRole('button', { name: '钉钉机器人' }).click();
+    await lead.waitForURL(/#\/project\/ding/);
+    const ding = lead.locator('form#platform-ding');
+    await ding.locator('#platform-ding_keyword').fill('Buglet');
+    await ding.locator('#platform-ding_hook').fill('oapi.dingtalk.com/robot/send');
+    await ding.getByRole('button', { name: /保\s*存/ }).click();
+    await ding.getByText('请输入正确的钉钉Hook地址').waitFor();
+    await ding.locator('#platform-ding_hook').fill('https://oapi.dingtalk.com/robot/send?access_token=abc');
+    await ding.locator('#platform-ding_secret').fill('SECabc');
+    await capture(lead, 'nt-05-project-ding');
+    await ding.getByRole('button', { name: /保\s*存/ }).click();
+    await lead.locator('.ant-message').getByText('保存成功').waitFor();
+    const token = await apiLogin(LEAD.username, LEAD.password);
+    const stored = await api(token, 'GET', `/im/project/ding/config?projectId=${seeded.projectId}`);
+    expect(JSON.parse((stored.data as { configParams: string }).configParams)).toMatchObject({
+      keyword: 'Buglet',
+      hook: 'https://oapi.dingtalk.com/robot/send?access_token=abc',
+      secret: 'SECabc',
+    });
+
+    await lead.goto(`${baseUrl}/#/project/enterprise-wechat`);
+    const wechat = lead.locator('form#platform-wechat');
+    await wechat.locator('#platform-wechat_corpId').fill('ww123');
+    await wechat.getByRole('button', { name: /保\s*存/ }).click();
+    await expect
+      .poll(() => wechat.getByText('企业ID、应用ID和应用凭证需同时填写，或全部留空').count())
+      .toBe(2);
+    await wechat.locator('#platform-wechat_agentId').fill('1000002');
+    await wechat.locator('#platform-wechat_corpSecret').fill('secret');
+    await lead.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await wechat.getByRole('button', { name: /保\s*存/ }).click();
+    await lead.locator('.ant-message').getByText('保存成功').waitFor();
+    await capture(lead, 'nt-06-project-wechat');
+  });
+
+  it('lets the lead send a notice to a member, who sees it listed', async () => {
+    const lead = contexts[contexts.length - 1]?.pages()[0] as Page;
+    await lead.goto(`${baseUrl}/#/notice/index`);
+    await lead.getByRole('button', { name: '发送通知' }).click();
+    const dialog = lead.getByRole('dialog').filter({ has: lead.locator('form#notice-send') });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('接收人不能为空').waitFor();
+    await lead.locator('#notice-send_receiveIds').click();
+    await lead.locator('.ant-select-dropdown:visible').getByText(TESTER.nickName, { exact: true }).click();
+    await dialog.locator('#notice-send_title').fill('Release on Friday');
+    await dialog.locator('#notice-send_content').fill('Please **retest** the payment page.');
+    await lead.keyboard.press('Escape');
+    await capture(lead, 'nt-07-send-dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await lead.locator('.ant-message').getByText('发送成功').waitFor();
+    const token = await apiLogin(TESTER.userName, TESTER.password);
+    const list = await api(token, 'GET', '/system/notice/list?pageNum=1&pageSize=10&groupName=artificial');
+    expect((list as unknown as { rows: { noticeTitle: string }[] }).rows[0]?.noticeTitle).toBe(
+      'Release on Friday',
+    );
+  });
+
+  it('speaks English too', async () => {
+    const lead = contexts[contexts.length - 1]?.pages()[0] as Page;
+    await lead.evaluate(() => localStorage.setItem('i18n-locale', 'en_US'));
+    await lead.goto(`${baseUrl}/#/notice/index?groupName=artificial`);
+    await lead.reload();
+    await lead.getByRole('tab', { name: /Artificial Notice/ }).waitFor();
+    await lead.getByRole('button', { name: 'Notice Option' }).click();
+    const dialog = lead.getByRole('dialog').filter({ has: lead.locator('form#notice-settings') });
+    await dialog.getByText('Assigned to me (I am a handler)').waitFor();
+    await capture(lead, 'nt-09-settings-en');
+  });
+});
+
+describe('mail server', () => {
+  it('lets the administrator set the SMTP server, the password write-only', async () => {
+    const admin = await login(await newContext(), { userName: 'admin', password: 'cat2bug' }, '/index');
+    await admin.goto(`${baseUrl}/#/system/config`);
+    await admin.getByRole('button', { name: '邮件服务器' }).click();
+    const dialog = admin.getByRole('dialog').filter({ has: admin.locator('form#mail-config') });
+    await dialog.locator('#mail-config_host').fill('smtp.example.com');
+    await dialog.locator('#mail-config_from').fill('not-an-address');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入正确的邮件地址').waitFor();
+    await dialog.locator('#mail-config_from').fill('buglet@example.com');
+    await dialog.locator('#mail-config_user').fill('buglet');
+    await dialog.locator('#mail-config_password').fill('smtp-secret');
+    await capture(admin, 'nt-08-mail-server');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.locator('.ant-message').getByText('保存成功').waitFor();
+    await admin.getByRole('button', { name: '邮件服务器' }).click();
+    await dialog.getByText('已保存密码；留空则保持不变').waitFor();
+    expect(await dialog.locator('#mail-config_password').inputValue()).toBe('');
+    expect(await dialog.locator('#mail-config_host').inputValue()).toBe('smtp.example.com');
+  });
+});

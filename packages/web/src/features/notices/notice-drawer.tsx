@@ -1,0 +1,82 @@
+import { LinkOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Divider, Drawer, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MarkdownView } from '../defects/markdown-view.tsx';
+import { isNoticeTab, noticeLinkPath, TAB_LABEL_KEYS } from './notice-groups.ts';
+import { NOTICE_PAGE_PATH, useFollowNotice } from './notice-link.ts';
+import { getNotice, noticeKeys, refreshNotices } from './notices.api.ts';
+
+interface NoticeDrawerProps {
+  noticeId: number | undefined;
+  onClose: () => void;
+}
+
+/** One notice: its facts, its Markdown (rendered safely) and the link to what it is about. Opening it marks it read. */
+export function NoticeDrawer({ noticeId, onClose }: NoticeDrawerProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const follow = useFollowNotice();
+  const query = useQuery({
+    queryKey: noticeKeys.detail(noticeId ?? 0),
+    // Reading marks it read on the server: the list and the counts (the bell's dot) follow.
+    queryFn: async () => {
+      const res = await getNotice(noticeId ?? 0);
+      void refreshNotices(queryClient);
+      return res;
+    },
+    enabled: Boolean(noticeId),
+    staleTime: 0,
+  });
+  const notice = query.data?.data;
+
+  const path = noticeLinkPath(notice?.src);
+  const hasLink = Boolean(path && !path.startsWith(NOTICE_PAGE_PATH));
+
+  return (
+    <Drawer
+      open={Boolean(noticeId)}
+      onClose={onClose}
+      size={560}
+      title={notice?.noticeTitle ?? t('notice')}
+      className="notice-drawer"
+      extra={
+        hasLink && notice ? (
+          <Button type="primary" icon={<LinkOutlined />} onClick={() => void follow(notice).catch(() => {})}>
+            {t(notice.groupName === 'defect' ? 'notice.open-defect' : 'notice.open')}
+          </Button>
+        ) : null
+      }
+    >
+      {query.isLoading ? <Skeleton active /> : null}
+      {notice ? (
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            bordered
+            items={[
+              { key: 'team', label: t('notice.team'), children: notice.teamName || '-' },
+              { key: 'project', label: t('notice.project'), children: notice.projectName || '-' },
+              {
+                key: 'group',
+                label: t('notice.group'),
+                children: isNoticeTab(notice.groupName)
+                  ? t(TAB_LABEL_KEYS[notice.groupName])
+                  : notice.groupName,
+              },
+              { key: 'sender', label: t('notice.sender'), children: notice.createBy || '-' },
+              { key: 'time', label: t('create-time'), children: notice.createTime },
+            ]}
+          />
+          <Divider titlePlacement="start">{t('notice.content')}</Divider>
+          {notice.noticeContent ? (
+            <MarkdownView source={notice.noticeContent} />
+          ) : (
+            <Typography.Text type="secondary">-</Typography.Text>
+          )}
+        </>
+      ) : null}
+    </Drawer>
+  );
+}

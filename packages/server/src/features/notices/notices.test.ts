@@ -442,3 +442,74 @@ describe.runIf(process.env.TEST_REDIS_URL)('several instances through Redis', ()
     }
   });
 });
+
+describe('WeChat Work', () => {
+  it('gets a token and sends the text to the member’s account through the API', async () => {
+    const hits: { url: string; body: Json | null }[] = [];
+    const wx = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        hits.push({ url: req.url ?? '', body: body ? JSON.parse(body) : null });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            req.url?.startsWith('/cgi-bin/gettoken')
+              ? { errcode: 0, access_token: 'TOKEN1' }
+              : { errcode: 0 },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((r) => wx.listen(0, '127.0.0.1', () => r()));
+    const app = await createTestApp({
+      WECHAT_API_URL: `http://127.0.0.1:${(wx.address() as AddressInfo).port}`,
+    });
+    try {
+      const call = apiAs(app);
+      const [lead, worker] = [await app.signedIn(), await app.signedIn()];
+      const teamId = await insertTestTeam(app.db, { [lead.userId]: [12], [worker.userId]: [5] });
+      const project = await call(lead, 'POST', '/system/project', {
+        teamId,
+        projectName: 'WeChat',
+        members: [{ userId: worker.userId, roleIds: [7] }],
+      });
+      const pid = project.data.projectId as number;
+      expect(
+        (
+          await call(lead, 'POST', '/im/project/wechat/config', {
+            projectId: pid,
+            configParams: JSON.stringify({ corpId: 'ww-corp', agentId: '1000002', corpSecret: 'S3' }),
+          })
+        ).code,
+      ).toBe(200);
+      const settings = (await call(worker, 'GET', '/im/config', undefined, { projectId: String(pid) })).data
+        .config;
+      settings.platforms.wechat = { switch: true, userId: 'zhangsan' };
+      await call(worker, 'POST', '/im/config', { projectId: pid, config: settings });
+      await call(lead, 'POST', '/system/notice/send', {
+        projectId: pid,
+        receiveIds: [worker.userId],
+        title: 'Standup moved',
+        content: 'At **10:30**',
+      });
+      await until(async () => {
+        await app.app.outbox.drain();
+        return hits.length === 2;
+      });
+      expect(hits[0]?.url).toBe('/cgi-bin/gettoken?corpid=ww-corp&corpsecret=S3');
+      expect(hits[1]?.url).toBe('/cgi-bin/message/send?access_token=TOKEN1');
+      expect(hits[1]?.body).toMatchObject({
+        touser: 'zhangsan',
+        msgtype: 'text',
+        agentid: 1000002,
+        text: { content: 'Standup moved\nAt 10:30' },
+      });
+    } finally {
+      await app.close();
+      await new Promise<void>((r) => wx.close(() => r()));
+    }
+  });
+});

@@ -260,6 +260,32 @@ describe('notices in real time', () => {
     await expect.poll(() => bellDot(developer).count()).toBe(0);
   });
 
+  it('shows who else is looking at the defect, live, and drops them when they close it', async () => {
+    const looking = (page: Page) => page.locator('.defect-view-drawer .focus-avatars');
+    // The tester has had the defect open since saving it; the developer opened it from the link.
+    await expect
+      .poll(() => looking(developer).getAttribute('aria-label'))
+      .toBe(`正在查看：${TESTER.nickName}`);
+    await expect.poll(() => looking(tester).getAttribute('data-user-ids')).toBe(String(seeded.developerId));
+    expect(await looking(tester).getAttribute('aria-label')).toBe(`正在查看：${DEVELOPER.nickName}`);
+    // The "defect created" toast would cover the header in the picture.
+    await tester.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 5000 });
+    await looking(tester).hover();
+    await tester.locator('.ant-tooltip').getByText(`正在查看：${DEVELOPER.nickName}`).waitFor();
+    await capture(tester, 'nt-10-focus-drawer');
+    await tester.mouse.move(0, 0);
+
+    await tester.locator('.defect-view-drawer .ant-drawer-close').click();
+    await tester.mouse.move(0, 400);
+    await expect.poll(() => looking(developer).count(), { timeout: 2000 }).toBe(0);
+    // The developer still looks: the tester's list shows it on the row.
+    const row = tester.locator('.ant-table-row', { hasText: TITLE });
+    await expect
+      .poll(() => row.locator('.focus-avatars').getAttribute('data-user-ids'))
+      .toBe(String(seeded.developerId));
+    await capture(tester, 'nt-11-focus-list');
+  });
+
   it('lists the notice; opening it clears the dot in the other tab', async () => {
     await tester.keyboard.press('Escape');
     // A second change: the developer is asked to look again.

@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { defectKeys } from './features/defects/defects.api.ts';
 import { NoticeListener } from './features/notices/notice-listener.tsx';
 import { refreshNotices } from './features/notices/notices.api.ts';
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, subscribe } from './lib/realtime.ts';
+import { useFocus } from './stores/focus.store.ts';
 import { usePresence } from './stores/presence.store.ts';
 import { useSession } from './stores/session.store.ts';
 
 /**
  * The realtime connection follows the session: it opens once the user id is known (after getInfo)
- * and closes on logout. Presence frames feed the presence store; after a reconnection the online
+ * and closes on logout. Presence and focus frames feed their stores; after a reconnection the online
  * list and the notice counts are fetched again, as frames may have been missed.
  */
 export function AppRealtime() {
@@ -20,7 +22,11 @@ export function AppRealtime() {
     const offs = [
       subscribe('memberOnline', (id) => setOnline(id, true)),
       subscribe('memberOffline', (id) => setOnline(id, false)),
+      subscribe('memberFocus', (frame) => useFocus.getState().apply(frame)),
       onRealtimeReconnect(() => {
+        // Who looks at what is heard again from scratch; the open view reads (and marks) itself again.
+        useFocus.getState().clear();
+        void queryClient.invalidateQueries({ queryKey: defectKeys.details });
         void queryClient.invalidateQueries({ queryKey: ['presence'] });
         void refreshNotices(queryClient);
       }),
@@ -36,6 +42,7 @@ export function AppRealtime() {
     return () => {
       disconnectRealtime();
       usePresence.getState().clear();
+      useFocus.getState().clear();
       // The bell's counts are kept until a frame says otherwise: they must not outlive the session.
       queryClient.removeQueries({ queryKey: ['notices'] });
       queryClient.removeQueries({ queryKey: ['presence'] });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeDefectView, getDefect } from '../src/features/defects/defects.api.ts';
 import { setFeedback } from '../src/lib/feedback.ts';
-import { request } from '../src/lib/http.ts';
+import { request, sendQuietly } from '../src/lib/http.ts';
 
 const shown: string[] = [];
 
@@ -79,5 +80,59 @@ describe('request envelope handling', () => {
     const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
     expect(String(url)).toBe('/prod-api/monitor/logininfor/list?pageNum=1&params%5BbeginTime%5D=2026-01-01');
     expect(new Headers(init?.headers).get('language')).toBe('zh_CN');
+  });
+});
+
+describe('sendQuietly', () => {
+  it('resolves and shows nothing when the network fails or the server refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
+    await expect(sendQuietly({ url: '/system/defect/close-edit-window' })).resolves.toBeUndefined();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+    await expect(sendQuietly({ url: '/system/defect/close-edit-window' })).resolves.toBeUndefined();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 401, msg: 'expired' }), { status: 200 })),
+    );
+    await expect(sendQuietly({ url: '/system/defect/close-edit-window' })).resolves.toBeUndefined();
+    expect(shown).toEqual([]);
+  });
+
+  it('posts every time (no duplicate guard), kept alive past the page', async () => {
+    await sendQuietly({ url: '/system/defect/close-edit-window' });
+    await sendQuietly({ url: '/system/defect/close-edit-window' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const [url, init] = vi.mocked(fetch).mock.calls[0] ?? [];
+    expect(url).toBe('/prod-api/system/defect/close-edit-window');
+    expect(init).toMatchObject({ method: 'POST', keepalive: true });
+  });
+});
+
+describe('closing a defect view', () => {
+  it('holds the next view back until the close has been answered, so it cannot wipe the new mark', async () => {
+    const calls: string[] = [];
+    let answerClose = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url.endsWith('close-edit-window')) await new Promise<void>((done) => (answerClose = done));
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: {} }), { status: 200 });
+      }),
+    );
+    closeDefectView();
+    const view = getDefect(7);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(calls).toEqual(['/prod-api/system/defect/close-edit-window']);
+    answerClose();
+    await view;
+    expect(calls).toEqual(['/prod-api/system/defect/close-edit-window', '/prod-api/system/defect/7']);
   });
 });

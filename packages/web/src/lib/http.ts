@@ -153,6 +153,24 @@ export async function request<T = AjaxResult>(options: RequestOptions): Promise<
   return handleEnvelope<T>(body);
 }
 
+/**
+ * Fire and forget: no duplicate guard, no toast, no "log in again"; kept alive if the page goes away.
+ * Resolves either way, once the server answered or the request failed or timed out.
+ */
+export async function sendQuietly(options: RequestOptions): Promise<void> {
+  try {
+    await fetch(buildUrl(options.url, options.params), {
+      method: options.method ?? 'POST',
+      headers: buildHeaders(options, false),
+      body: encodeBody(options),
+      keepalive: true,
+      signal: AbortSignal.timeout(options.timeout ?? LIMITS.requestTimeoutMs),
+    });
+  } catch {
+    // Nothing to tell the user: the server forgets the mark with the socket or within the hour.
+  }
+}
+
 export const http = {
   get: <T = AjaxResult>(url: string, params?: QueryObject) => request<T>({ url, method: 'GET', params }),
   post: <T = AjaxResult>(url: string, data?: unknown, params?: QueryObject) =>

@@ -41,7 +41,7 @@ export interface PanelNotice extends NoticeMessage {
 export interface MemberFocus {
   moduleName: 'defect' | 'case' | 'report' | null;
   dataId: number | null;
-  user: { userId: number; nickName?: string; avatar?: string | null };
+  user: { userId: number; userName?: string; nickName?: string; avatar?: string | null };
 }
 
 export interface RealtimePayloads {

@@ -1,6 +1,7 @@
 import type { Defect } from '@buglet/contracts';
-import { Table, type TableColumnType, type TableProps, Typography } from 'antd';
+import { Flex, Table, type TableColumnType, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { COLUMN_TITLE_KEYS } from './defect-column-chooser.tsx';
 import type { DefectColumn } from './defect-columns.ts';
 import { DefectStateTag, DefectTypeTag, FollowStar, useLevelText } from './defect-tags.tsx';
@@ -61,9 +62,13 @@ export function DefectTable({
     title: {
       width: 260,
       render: (_v, d) => (
-        <Typography.Link onClick={() => onOpen(d.defectId)} ellipsis style={{ maxWidth: 240 }}>
-          {d.defectName}
-        </Typography.Link>
+        // The faces take room from the title, not from the column, so nothing moves when they come.
+        <Flex gap={6} align="center" style={{ maxWidth: 240 }}>
+          <FocusAvatars moduleName="defect" dataId={d.defectId} />
+          <Typography.Link onClick={() => onOpen(d.defectId)} ellipsis style={{ minWidth: 0 }}>
+            {d.defectName}
+          </Typography.Link>
+        </Flex>
       ),
     },
     state: { width: 100, render: (_v, d) => <DefectStateTag state={d.defectState} /> },

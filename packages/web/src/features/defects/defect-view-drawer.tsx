@@ -5,6 +5,7 @@ import { Button, type ButtonProps, Divider, Drawer, Flex, Skeleton, Typography }
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
+import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useLayout } from '../../stores/layout.store.ts';
 import { useSession } from '../../stores/session.store.ts';
@@ -14,6 +15,7 @@ import { DefectStateTag, DefectTypeTag, FollowStar } from './defect-tags.tsx';
 import { DefectTimeline } from './defect-timeline.tsx';
 import { collectDefect, type DefectDetail, defectKeys, deleteDefect, getDefect } from './defects.api.ts';
 import { HandlerAvatars } from './handler-avatars.tsx';
+import { useDefectFocus } from './use-defect-focus.ts';
 import { useProjectMembers } from './use-project-members.ts';
 
 // The QR code library is only needed once someone shares, so the dialog is its own chunk.
@@ -61,8 +63,11 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
     queryKey: defectKeys.detail(defectId ?? 0),
     queryFn: () => getDefect(defectId ?? 0),
     enabled: defectId !== undefined,
+    // Every opening must reach the server: that read is what marks this user as looking.
+    staleTime: 0,
   });
   const defect = query.data?.data;
+  useDefectFocus(defectId, defect, query.isFetching);
   const { members, testers } = useProjectMembers(defect?.projectId ?? 0);
   const isCreator = defect !== undefined && defect.createById === myId;
 
@@ -81,6 +86,7 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
       <Typography.Text strong style={{ fontSize: 18 }}>{`#${defect.projectNum}`}</Typography.Text>
       <DefectTypeTag type={defect.defectType} />
       <DefectStateTag state={defect.defectState} />
+      <FocusAvatars moduleName="defect" dataId={defect.defectId} />
       <Typography.Text strong style={{ fontSize: 16, wordBreak: 'break-word' }}>
         {defect.defectName}
       </Typography.Text>

@@ -1,5 +1,5 @@
 import type { AjaxResult, Defect, DefectAction, DefectLevel, DefectType, TableData } from '@buglet/contracts';
-import { http } from '../../lib/http.ts';
+import { http, sendQuietly } from '../../lib/http.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
 
 /** A defect as the detail call returns it: with the actions this user may take now. */
@@ -49,6 +49,7 @@ export interface DefectLog {
 export const defectKeys = {
   all: ['defects'] as const,
   list: (query: QueryObject) => ['defects', 'list', query] as const,
+  details: ['defects', 'detail'] as const,
   detail: (defectId: number) => ['defects', 'detail', defectId] as const,
   logs: (defectId: number) => ['defects', 'logs', defectId] as const,
 };
@@ -56,8 +57,19 @@ export const defectKeys = {
 /** `totalCapped`: a keyword search stopped counting at `total` (1,000), so there are more. */
 export const listDefects = (query: QueryObject) =>
   http.get<TableData<Defect> & { totalCapped?: boolean }>('/system/defect/list', query);
-export const getDefect = (defectId: number) =>
-  http.get<AjaxResult<DefectDetail>>(`/system/defect/${defectId}`);
+
+/** The last "stopped looking" sent; a view waits for it, as it arriving later would wipe the view's mark. */
+let closing: Promise<void> = Promise.resolve();
+
+/** Reading a defect marks the reader as looking at it; the answer lists everyone looking. */
+export const getDefect = async (defectId: number) => {
+  await closing;
+  return http.get<AjaxResult<DefectDetail>>(`/system/defect/${defectId}`);
+};
+/** The view was closed: the server takes this user's marks away and tells the others (silent on failure). */
+export function closeDefectView(): void {
+  closing = sendQuietly({ url: '/system/defect/close-edit-window', method: 'POST' });
+}
 export const createDefect = (body: DefectBody) => http.post<AjaxResult<Defect>>('/system/defect', body);
 export const updateDefect = (body: DefectBody & { defectId: number }) => http.put('/system/defect', body);
 export const deleteDefect = (defectId: number) => http.delete(`/system/defect/${defectId}`);

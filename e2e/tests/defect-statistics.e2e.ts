@@ -1,52 +1,26 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient, PNG } from '../api.ts';
 import { fillLogin, launch, shot } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
+const { api } = apiClient(baseUrl);
 const LEAD = {
   username: 'stella',
   password: 'stella-pass1',
   phoneNumber: '13900139100',
   nickName: 'Stella Stats',
 };
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const SAVED = '您选择的统计模版已经保存成功';
 
 let browser: Browser;
 let page: Page;
 
-interface Envelope {
-  code: number;
-  msg: string;
-  token?: string;
-  fileName?: string;
-  user?: { userId: number };
-  data?: unknown;
-}
-
-async function api(token: string, method: string, path: string, body?: unknown): Promise<Envelope> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${baseUrl}/prod-api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Envelope;
-  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
-  return json;
-}
-
 /** A lead of their own with a project of three defects, two of them in a deliverable. */
 async function seed(): Promise<void> {
   await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
   const token = (await api('', 'POST', '/login', LEAD)).token ?? '';
-  const userId = (await api(token, 'GET', '/getInfo')).user?.userId;
+  const userId = ((await api(token, 'GET', '/getInfo')) as { user?: { userId: number } }).user?.userId;
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
   const icon = await api(token, 'POST', '/common/upload', form);

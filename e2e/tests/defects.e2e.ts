@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../api.ts';
 import { fillLogin, launch, shot } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
+const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 const TESTER = {
   nickName: 'Tess Tester',
   userName: 'tess',
@@ -18,81 +20,26 @@ const DEVELOPER = {
 const LEAD = { username: 'lena', password: 'lena-pass1', phoneNumber: '13900139000', nickName: 'Lena Lead' };
 const TITLE = 'Checkout button does nothing';
 const SHARE_PASSWORD = '2468';
-/** Role ids the server seeds (contracts ROLE_IDS): team member, project developer, project tester. */
-const ROLE = { teamDefault: 5, developer: 7, tester: 8 };
-/** The smallest valid PNG (1×1), enough for the team icon the API requires. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 /** Filled by seedProject: the project and the user ids of TESTER and DEVELOPER. */
 const seeded = { projectId: 0, testerId: 0, developerId: 0 };
 
-interface Envelope {
-  code: number;
-  msg: string;
-  token?: string;
-  fileName?: string;
-  data?: unknown;
-  userId?: number;
-}
-
-async function api(token: string, method: string, path: string, body?: unknown): Promise<Envelope> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${baseUrl}/prod-api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Envelope;
-  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
-  return json;
-}
-
-async function apiLogin(username: string, password: string): Promise<string> {
-  const res = await api('', 'POST', '/login', { username, password });
-  return res.token ?? '';
-}
-
 /** Team, two members and a project made through the API: the defect flow is what this file tests. */
 async function seedProject(): Promise<void> {
-  // A lead of their own, not the administrator: the other e2e files expect the administrator without teams.
-  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
-  const lead = await apiLogin(LEAD.username, LEAD.password);
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-  const icon = await api(lead, 'POST', '/common/upload', form);
-  const team = await api(lead, 'POST', '/system/team', { teamName: 'Owl Team', teamIcon: icon.fileName });
-  const teamId = (team.data as { teamId: number }).teamId;
-  const ids: number[] = [];
-  for (const person of [TESTER, DEVELOPER]) {
-    const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
-      ...person,
-      email: `${person.userName}@example.com`,
-      roleIds: [ROLE.teamDefault],
-    });
-    ids.push(Number((res.data as { userId: number } | undefined)?.userId ?? res.userId));
-  }
-  const project = await api(lead, 'POST', '/system/project', {
-    teamId,
+  const scene = await seedTeamProject({
+    lead: LEAD,
+    tester: TESTER,
+    developer: DEVELOPER,
+    teamName: 'Owl Team',
     projectName: 'Owl Shop',
-    members: [
-      { userId: ids[0], roleIds: [ROLE.tester] },
-      { userId: ids[1], roleIds: [ROLE.developer] },
-    ],
   });
-  const projectId = (project.data as { projectId: number }).projectId;
-  Object.assign(seeded, { projectId, testerId: ids[0], developerId: ids[1] });
-  for (const person of [TESTER, DEVELOPER]) {
-    const token = await apiLogin(person.userName, person.password);
-    await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
-  }
+  Object.assign(seeded, {
+    projectId: scene.projectId,
+    testerId: scene.testerId,
+    developerId: scene.developerId,
+  });
 }
 
 async function openAs(person: { userName: string; password: string }): Promise<Page> {

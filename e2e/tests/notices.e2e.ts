@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../api.ts';
 import { fillLogin, launch, shot } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
+const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 const LEAD = { username: 'nora', password: 'nora-pass1', phoneNumber: '13900139300', nickName: 'Nora Lead' };
 const TESTER = {
   nickName: 'Theo Tester',
@@ -19,11 +21,6 @@ const DEVELOPER = {
   phoneNumber: '13900139302',
 };
 const TITLE = 'Payment page shows a blank screen';
-const ROLE = { teamDefault: 5, developer: 7, tester: 8 };
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** Also kept outside the repository, for a look at both widths side by side. */
 const EXTRA_SHOTS = process.env.BUGLET_SHOTS_DIR;
 
@@ -31,66 +28,18 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const seeded = { projectId: 0, testerId: 0, developerId: 0 };
 
-interface Envelope {
-  code: number;
-  msg: string;
-  token?: string;
-  fileName?: string;
-  data?: unknown;
-  userId?: number;
-}
-
-async function api(token: string, method: string, route: string, body?: unknown): Promise<Envelope> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${baseUrl}/prod-api${route}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Envelope;
-  if (json.code !== 200) throw new Error(`${method} ${route}: ${json.code} ${json.msg}`);
-  return json;
-}
-
-const apiLogin = async (username: string, password: string) =>
-  (await api('', 'POST', '/login', { username, password })).token ?? '';
-
 /** A team with a tester and a developer in one project; the tester's defect page shows the members panel. */
 async function seedProject(): Promise<void> {
-  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
-  const lead = await apiLogin(LEAD.username, LEAD.password);
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-  const icon = await api(lead, 'POST', '/common/upload', form);
-  const team = await api(lead, 'POST', '/system/team', { teamName: 'Egret Team', teamIcon: icon.fileName });
-  const teamId = (team.data as { teamId: number }).teamId;
-  const ids: number[] = [];
-  for (const person of [TESTER, DEVELOPER]) {
-    const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
-      ...person,
-      email: `${person.userName}@example.com`,
-      roleIds: [ROLE.teamDefault],
-    });
-    ids.push(Number((res.data as { userId: number } | undefined)?.userId ?? res.userId));
-  }
-  const project = await api(lead, 'POST', '/system/project', {
-    teamId,
+  const scene = await seedTeamProject({
+    lead: LEAD,
+    tester: TESTER,
+    developer: DEVELOPER,
+    teamName: 'Egret Team',
     projectName: 'Egret Shop',
-    members: [
-      { userId: ids[0], roleIds: [ROLE.tester] },
-      { userId: ids[1], roleIds: [ROLE.developer] },
-    ],
   });
-  const projectId = (project.data as { projectId: number }).projectId;
-  Object.assign(seeded, { projectId, testerId: ids[0], developerId: ids[1] });
+  const { lead, teamId, projectId } = scene;
+  Object.assign(seeded, { projectId, testerId: scene.testerId, developerId: scene.developerId });
   await api(lead, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
-  for (const person of [TESTER, DEVELOPER]) {
-    const token = await apiLogin(person.userName, person.password);
-    await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
-  }
   const tester = await apiLogin(TESTER.userName, TESTER.password);
   await api(tester, 'POST', '/system/statistic', {
     moduleType: 1,

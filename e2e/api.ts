@@ -1,0 +1,101 @@
+/** What the e2e files need from the API to set a scene before driving the browser. */
+
+export interface Envelope {
+  code: number;
+  msg: string;
+  token?: string;
+  fileName?: string;
+  data?: unknown;
+  userId?: number;
+}
+
+/** Role ids the server seeds (contracts ROLE_IDS): team member, project developer, project tester. */
+export const ROLE = { teamDefault: 5, developer: 7, tester: 8 };
+
+/** The smallest valid PNG (1×1), enough for the team icon the API requires. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export interface Person {
+  nickName: string;
+  userName: string;
+  password: string;
+  phoneNumber: string;
+}
+export interface Lead {
+  username: string;
+  password: string;
+  phoneNumber: string;
+  nickName: string;
+}
+
+export function apiClient(baseUrl: string) {
+  async function api(token: string, method: string, path: string, body?: unknown): Promise<Envelope> {
+    const isForm = body instanceof FormData;
+    const res = await fetch(`${baseUrl}/prod-api${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as Envelope;
+    if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
+    return json;
+  }
+
+  async function apiLogin(username: string, password: string): Promise<string> {
+    return (await api('', 'POST', '/login', { username, password })).token ?? '';
+  }
+
+  /**
+   * A lead of their own (not the administrator: other files expect the administrator without
+   * teams), a team with a tester and a developer, and a project they all work in.
+   */
+  async function seedTeamProject(scene: {
+    lead: Lead;
+    tester: Person;
+    developer: Person;
+    teamName: string;
+    projectName: string;
+  }): Promise<{ lead: string; teamId: number; projectId: number; testerId: number; developerId: number }> {
+    await api('', 'POST', '/register', { ...scene.lead, confirmPassword: scene.lead.password });
+    const lead = await apiLogin(scene.lead.username, scene.lead.password);
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+    const icon = await api(lead, 'POST', '/common/upload', form);
+    const team = await api(lead, 'POST', '/system/team', {
+      teamName: scene.teamName,
+      teamIcon: icon.fileName,
+    });
+    const teamId = (team.data as { teamId: number }).teamId;
+    const ids: number[] = [];
+    for (const person of [scene.tester, scene.developer]) {
+      const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
+        ...person,
+        email: `${person.userName}@example.com`,
+        roleIds: [ROLE.teamDefault],
+      });
+      ids.push(Number((res.data as { userId: number } | undefined)?.userId ?? res.userId));
+    }
+    const project = await api(lead, 'POST', '/system/project', {
+      teamId,
+      projectName: scene.projectName,
+      members: [
+        { userId: ids[0], roleIds: [ROLE.tester] },
+        { userId: ids[1], roleIds: [ROLE.developer] },
+      ],
+    });
+    const projectId = (project.data as { projectId: number }).projectId;
+    for (const person of [scene.tester, scene.developer]) {
+      const token = await apiLogin(person.userName, person.password);
+      await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+    }
+    return { lead, teamId, projectId, testerId: ids[0] ?? 0, developerId: ids[1] ?? 0 };
+  }
+
+  return { api, apiLogin, seedTeamProject };
+}

@@ -1,3 +1,4 @@
+import { runCaseList } from './case-list.bench.ts';
 import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
@@ -13,6 +14,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['defect list and keyword search: one project, DEFECTS (default 1,000,000) defects', runDefectList],
   ['defect import from Excel', runDefectImport],
   ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],
+  ['test cases: the list at 100,000 cases in one project', runCaseList],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

@@ -1,4 +1,6 @@
+export * from './ai.ts';
 export * from './auth.ts';
+export * from './case.ts';
 export * from './defect.ts';
 export * from './envelope.ts';
 export * from './format.ts';

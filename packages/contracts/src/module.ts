@@ -15,6 +15,8 @@ export const moduleNode = z.object({
   childrenCount: z.number(),
   /** Live defects linked to this node itself (not its descendants). */
   defectCount: z.number(),
+  /** Test cases on this node itself. */
+  caseCount: z.number(),
   createTime: z.string(),
   updateTime: z.string(),
 });

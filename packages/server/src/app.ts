@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { registerAiRoutes } from './features/ai/ai.routes.ts';
+import { registerCaseExcelRoutes } from './features/cases/case-excel.routes.ts';
+import { registerCaseRoutes } from './features/cases/cases.routes.ts';
 import { registerConfigRoutes } from './features/configs/configs.routes.ts';
 import { registerDefectExcelRoutes } from './features/defects/defect-excel.routes.ts';
 import { registerDefectLogRoutes } from './features/defects/defect-logs.routes.ts';
@@ -105,10 +108,13 @@ export async function buildApp({
   registerDefectLogRoutes(r);
   registerDefectExcelRoutes(r);
   registerModuleRoutes(r);
+  registerCaseRoutes(r);
+  registerCaseExcelRoutes(r);
   registerStatisticTemplateRoutes(r);
   registerDefectShareRoutes(r);
   registerDefectTabRoutes(r);
   registerDefectStatisticRoutes(r);
+  registerAiRoutes(app, r);
   await registerFileRoutes(app, r);
 
   const webDir = config.webDir ?? defaultWebDir();

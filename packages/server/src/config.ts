@@ -50,6 +50,12 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\//, { error: 'must be an http(s):// URL' })
     .default('https://qyapi.weixin.qq.com'),
+  /** The platform's AI server (Ollama HTTP API); a project may name its own. */
+  AI_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s/?#]+\S*$/, { error: 'must be an http(s):// URL' })
+    .default('http://127.0.0.1:11434'),
+  AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(120),
 });
 
 export interface AppConfig {
@@ -72,6 +78,9 @@ export interface AppConfig {
   noticeRetrySeconds: number[];
   dingApiUrl: string;
   wechatApiUrl: string;
+  aiUrl: string;
+  /** How long a generation may take before it is given up. */
+  aiTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     noticeRetrySeconds: e.NOTICE_RETRY_SECONDS.split(',').map(Number),
     dingApiUrl: e.DING_API_URL.replace(/\/+$/, ''),
     wechatApiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
+    aiUrl: e.AI_URL.replace(/\/+$/, ''),
+    aiTimeoutSeconds: e.AI_TIMEOUT_SECONDS,
   };
 }
 

@@ -10,6 +10,8 @@ import * as m007 from './migrations/007-defect-search.ts';
 import * as m008 from './migrations/008-modules-statistic-templates.ts';
 import * as m009 from './migrations/009-defect-tally.ts';
 import * as m010 from './migrations/010-notices.ts';
+import * as m011 from './migrations/011-cases.ts';
+import * as m012 from './migrations/012-ai.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-modules-statistic-templates': m008,
   '009-defect-tally': m009,
   '010-notices': m010,
+  '011-cases': m011,
+  '012-ai': m012,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -389,6 +389,38 @@ export interface NoticeOutboxTable {
   sentTime: string | null;
 }
 
+export interface CaseTable {
+  caseId: Generated<number>;
+  projectId: number;
+  caseNum: number;
+  caseName: string;
+  moduleId: number | null;
+  caseType: number | null;
+  caseLevel: number;
+  casePreconditions: string | null;
+  caseExpect: string;
+  caseStep: string;
+  caseState: string;
+  remark: string | null;
+  imgUrls: string | null;
+  createBy: string | null;
+  createById: number | null;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface AiModuleConfigTable {
+  aiId: Generated<number>;
+  projectId: number;
+  aiUrl: string | null;
+  businessModule: string | null;
+  imageModule: string | null;
+  createTime: string;
+  createById: number | null;
+  updateTime: string;
+  updateById: number | null;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -425,4 +457,6 @@ export interface Database {
   imUserConfig: ImUserConfigTable;
   imProjectConfig: ImProjectConfigTable;
   sysNoticeOutbox: NoticeOutboxTable;
+  sysAiModuleConfig: AiModuleConfigTable;
+  sysCase: CaseTable;
 }

@@ -146,4 +146,9 @@ export function headerIndex(ws: ExcelJS.Worksheet, columns: readonly SheetColumn
   return out;
 }
 
-const normalizeHeader = (text: string) => text.replace(/[*＊()（）\s]/g, '').toLowerCase();
+/** Headers match in either language, with or without a required mark ("*", the original's "(必填)"). */
+const normalizeHeader = (text: string) =>
+  text
+    .replace(/[(（]\s*(必填|required)\s*[)）]/gi, '')
+    .replace(/[*＊()（）\s]/g, '')
+    .toLowerCase();

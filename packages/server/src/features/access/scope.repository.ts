@@ -65,3 +65,12 @@ export async function findModuleProjectId(db: Db, moduleId: number): Promise<num
     .executeTakeFirst();
   return row?.projectId;
 }
+
+export async function findCaseProjectId(db: Db, caseId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sysCase')
+    .select('projectId')
+    .where('caseId', '=', caseId)
+    .executeTakeFirst();
+  return row?.projectId;
+}

@@ -4,6 +4,7 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Access, loadAccess } from './access.service.ts';
 import {
+  findCaseProjectId,
   findDefectLogProjectId,
   findDefectProjectId,
   findModuleProjectId,
@@ -24,8 +25,9 @@ export type Scope =
   /** A defect (or one of its history entries) stands for its project. */
   | { kind: 'defect'; defectId: number; isWrite?: boolean }
   | { kind: 'defectLog'; defectLogId: number; isWrite?: boolean }
-  /** So does a deliverable (module). */
-  | { kind: 'module'; moduleId: number; isWrite?: boolean };
+  /** So does a deliverable (module) or a test case. */
+  | { kind: 'module'; moduleId: number; isWrite?: boolean }
+  | { kind: 'case'; caseId: number; isWrite?: boolean };
 
 export interface ScopedAccess extends Access {
   teamId: number;
@@ -56,14 +58,17 @@ export async function enterableProject(db: Db, userId: number, projectId: number
   return row;
 }
 
+/** The project an item belongs to, by the kind of item a route names. */
+const OWNER_OF = {
+  defect: (db: Db, s: { defectId: number }) => findDefectProjectId(db, s.defectId),
+  defectLog: (db: Db, s: { defectLogId: number }) => findDefectLogProjectId(db, s.defectLogId),
+  module: (db: Db, s: { moduleId: number }) => findModuleProjectId(db, s.moduleId),
+  case: (db: Db, s: { caseId: number }) => findCaseProjectId(db, s.caseId),
+};
+
 export async function resolveScope(db: Db, principal: Principal, scope: Scope): Promise<ScopedAccess> {
-  if (scope.kind === 'defect' || scope.kind === 'defectLog' || scope.kind === 'module') {
-    const projectId =
-      scope.kind === 'defect'
-        ? await findDefectProjectId(db, scope.defectId)
-        : scope.kind === 'defectLog'
-          ? await findDefectLogProjectId(db, scope.defectLogId)
-          : await findModuleProjectId(db, scope.moduleId);
+  if (scope.kind !== 'team' && scope.kind !== 'project') {
+    const projectId = await OWNER_OF[scope.kind](db, scope as never);
     if (projectId === undefined) throw noProjectAccess();
     return resolveScope(db, principal, { kind: 'project', projectId, isWrite: scope.isWrite });
   }

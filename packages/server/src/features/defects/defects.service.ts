@@ -63,6 +63,18 @@ async function assertModule(deps: AppDeps, projectId: number, moduleId: number |
   if (!row) throw new AppError('module.not-found');
 }
 
+/** A linked test case must be one of the defect's own project. */
+async function assertCase(deps: AppDeps, projectId: number, caseId: number | null | undefined) {
+  if (!caseId) return;
+  const row = await deps.db
+    .selectFrom('sysCase')
+    .select('caseId')
+    .where('caseId', '=', caseId)
+    .where('projectId', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('defect.case.not-found');
+}
+
 async function writeLog(
   deps: AppDeps,
   defectId: number,
@@ -89,6 +101,7 @@ async function writeLog(
 export async function createDefect(deps: AppDeps, caller: Principal, body: z.infer<typeof defectCreateBody>) {
   await assertMembers(deps, body.projectId, body.handleBy);
   await assertModule(deps, body.projectId, body.moduleId);
+  await assertCase(deps, body.projectId, body.caseId);
   const now = formatDateTime();
   const defectId = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };

@@ -79,11 +79,29 @@ export async function defectCounts(db: Db, projectId: number): Promise<Map<numbe
   return new Map(rows.map((r) => [r.moduleId as number, Number(r.n)]));
 }
 
-export function toModuleNode(tree: ModuleTree, row: ModuleRow, defects: Map<number, number>): ModuleNode {
+/** Test cases on each node of a project (the node itself). */
+export async function caseCounts(db: Db, projectId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('sysCase')
+    .select(['moduleId', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('projectId', '=', projectId)
+    .where('moduleId', 'is not', null)
+    .groupBy('moduleId')
+    .execute();
+  return new Map(rows.map((r) => [r.moduleId as number, Number(r.n)]));
+}
+
+export function toModuleNode(
+  tree: ModuleTree,
+  row: ModuleRow,
+  defects: Map<number, number>,
+  cases: Map<number, number> = new Map(),
+): ModuleNode {
   return {
     ...row,
     modulePath: tree.pathOf(row.moduleId),
     childrenCount: tree.children.get(row.moduleId)?.length ?? 0,
     defectCount: defects.get(row.moduleId) ?? 0,
+    caseCount: cases.get(row.moduleId) ?? 0,
   };
 }

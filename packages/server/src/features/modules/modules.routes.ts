@@ -14,7 +14,7 @@ import { perm } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { defectCounts, loadTree, type ModuleTree, toModuleNode } from './modules.repository.ts';
+import { caseCounts, defectCounts, loadTree, type ModuleTree, toModuleNode } from './modules.repository.ts';
 
 const moduleParam = z.object({ moduleId: z.coerce.number().int().min(1) });
 
@@ -55,14 +55,18 @@ export function registerModuleRoutes(r: Router): void {
     output: moduleNode,
     handler: async (ctx) => {
       const { projectId, modulePid, moduleName } = ctx.query;
-      const [tree, defects] = await Promise.all([loadTree(db, projectId), defectCounts(db, projectId)]);
+      const [tree, defects, cases] = await Promise.all([
+        loadTree(db, projectId),
+        defectCounts(db, projectId),
+        caseCounts(db, projectId),
+      ]);
       const needle = moduleName?.trim().toLowerCase();
       const rows = tree.rows.filter(
         (m) =>
           (modulePid === undefined || m.modulePid === modulePid) &&
           (!needle || m.moduleName.toLowerCase().includes(needle)),
       );
-      return ctx.ok(rows.map((m) => toModuleNode(tree, m, defects)));
+      return ctx.ok(rows.map((m) => toModuleNode(tree, m, defects, cases)));
     },
   });
 
@@ -72,13 +76,14 @@ export function registerModuleRoutes(r: Router): void {
     scope: ({ params }) => ({ kind: 'module', moduleId: params.moduleId }),
     output: moduleNode,
     handler: async (ctx) => {
-      const [tree, defects] = await Promise.all([
+      const [tree, defects, cases] = await Promise.all([
         loadTree(db, ctx.scoped.projectId),
         defectCounts(db, ctx.scoped.projectId),
+        caseCounts(db, ctx.scoped.projectId),
       ]);
       const row = tree.byId.get(ctx.params.moduleId);
       if (!row) throw new AppError('module.not-found');
-      return ctx.ok(toModuleNode(tree, row, defects));
+      return ctx.ok(toModuleNode(tree, row, defects, cases));
     },
   });
 
@@ -167,19 +172,37 @@ export function registerModuleRoutes(r: Router): void {
           .executeTakeFirstOrThrow();
         const below = doomed.length - ids.length;
         const linked = Number(n);
-        if ((below > 0 || linked > 0) && ctx.query.confirm !== 'true') {
+        const doomedCases = (
+          await trx.selectFrom('sysCase').select('caseId').where('moduleId', 'in', doomed).execute()
+        ).map((c) => c.caseId);
+        if ((below > 0 || linked > 0 || doomedCases.length > 0) && ctx.query.confirm !== 'true') {
           const first = tree.byId.get(ids[0] as number);
           throw new AppError(
             'module.delete.not-empty',
-            [first?.moduleName ?? '', below, linked],
+            [first?.moduleName ?? '', below, linked, doomedCases.length],
             ResultCode.error,
             {
               needsConfirm: true,
-              impact: { modules: doomed.length, descendants: below, defects: linked },
+              impact: {
+                modules: doomed.length,
+                descendants: below,
+                defects: linked,
+                cases: doomedCases.length,
+              },
             },
           );
         }
-        // Nothing may keep pointing at a node that is gone, deleted defects included.
+        // Nothing may keep pointing at a node that is gone, deleted defects included. A case
+        // cannot live without its deliverable: it goes with it (the confirmation said so), and the
+        // defects found with it stay, unlinked from it.
+        if (doomedCases.length > 0) {
+          await trx
+            .updateTable('sysDefect')
+            .set({ caseId: null })
+            .where('caseId', 'in', doomedCases)
+            .execute();
+          await trx.deleteFrom('sysCase').where('caseId', 'in', doomedCases).execute();
+        }
         await trx.updateTable('sysDefect').set({ moduleId: null }).where('moduleId', 'in', doomed).execute();
         await trx.deleteFrom('sysModule').where('moduleId', 'in', doomed).execute();
         return doomed.length;

@@ -142,9 +142,9 @@ describe('deleting', () => {
     const refused = await api(lead, 'DELETE', `/system/module/${app.moduleId}`);
     expect(refused).toMatchObject({
       code: 500,
-      msg: '[App] has 1 sub-deliverable(s) and 1 linked defect(s); confirm to delete the sub-deliverables too and unlink the defects',
+      msg: '[App] has 1 sub-deliverable(s), 1 linked defect(s) and 0 test case(s); confirm to delete the sub-deliverables and the test cases too and unlink the defects',
       needsConfirm: true,
-      impact: { modules: 2, descendants: 1, defects: 1 },
+      impact: { modules: 2, descendants: 1, defects: 1, cases: 0 },
     });
     expect(await byName('Pay')).toBeDefined();
     const done = await api(lead, 'DELETE', `/system/module/${app.moduleId}`, undefined, { confirm: 'true' });

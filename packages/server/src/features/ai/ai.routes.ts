@@ -1,0 +1,134 @@
+import {
+  AI_DEFAULT_BUSINESS_MODEL,
+  AI_DEFAULT_IMAGE_MODEL,
+  aiCaseAnswer,
+  aiCaseBody,
+  aiConfig,
+  aiConfigBody,
+  aiModel,
+  aiModelBody,
+} from '@buglet/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { perm } from '../../http/permission.ts';
+import type { RouteContext, Router } from '../../http/route.ts';
+import { saveAiConfig } from './ai.repository.ts';
+import { deleteModel, generateCases, listModels, loadAiSettings, toAiConfig } from './ai.service.ts';
+import { ModelPulls } from './model-pulls.ts';
+
+const projectQuery = z.object({
+  projectId: z.coerce
+    .number({ error: 'project.no-permission' })
+    .int()
+    .min(1, { error: 'project.no-permission' }),
+});
+
+/**
+ * The project's AI server and models (Ollama HTTP API), and test-case generation. Generated cases
+ * are only answered; the client imports the chosen ones through `POST /system/case/batch`.
+ */
+export function registerAiRoutes(app: FastifyInstance, r: Router): void {
+  const { db, config, hub } = r.deps;
+  const pulls = new ModelPulls(db, hub, app.log);
+  app.addHook('onClose', async () => pulls.close());
+  /** Who is generating now. In this process: one instance serves a user's generation. */
+  const generating = new Set<number>();
+
+  r.get('/system/ai/list', {
+    guard: perm('system:ai:list'),
+    query: projectQuery,
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    output: aiModel,
+    handler: async (ctx) => {
+      const rows = await listModels(await loadAiSettings(db, config, ctx.query.projectId), pulls);
+      return ctx.table(rows, rows.length);
+    },
+  });
+
+  r.get('/system/ai/model/list/default', {
+    guard: perm('system:ai:list'),
+    query: projectQuery,
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    handler: async (ctx) => {
+      const s = await loadAiSettings(db, config, ctx.query.projectId);
+      const names = [
+        ...new Set([AI_DEFAULT_BUSINESS_MODEL, AI_DEFAULT_IMAGE_MODEL, s.businessModule, s.imageModule]),
+      ];
+      return ctx.table(names, names.length);
+    },
+  });
+
+  r.get('/system/ai/config', {
+    guard: perm('system:ai:list', 'system:ai:query'),
+    query: projectQuery,
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    output: aiConfig,
+    handler: async (ctx) => ctx.ok(toAiConfig(await loadAiSettings(db, config, ctx.query.projectId), config)),
+  });
+
+  const saveConfig = async (ctx: RouteContext<z.infer<typeof aiConfigBody>, unknown, unknown>) => {
+    const { projectId, aiUrl, businessModule, imageModule } = ctx.body;
+    const orNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+    await saveAiConfig(
+      db,
+      projectId,
+      { aiUrl: orNull(aiUrl), businessModule: orNull(businessModule), imageModule: orNull(imageModule) },
+      ctx.me.userId,
+    );
+    return ctx.ok(toAiConfig(await loadAiSettings(db, config, projectId), config));
+  };
+  const configWrite = (guard: ReturnType<typeof perm>) => ({
+    guard,
+    body: aiConfigBody,
+    scope: ({ body }: { body: z.infer<typeof aiConfigBody> }) => ({
+      kind: 'project' as const,
+      projectId: body.projectId,
+      isWrite: true,
+    }),
+    output: aiConfig,
+    handler: saveConfig,
+  });
+  r.put('/system/ai/config', configWrite(perm('system:ai:edit')));
+  // The original's paths: an upsert by project either way.
+  r.put('/system/ai', configWrite(perm('system:ai:edit')));
+  r.post('/system/ai', configWrite(perm('system:ai:add', 'system:ai:edit')));
+
+  r.post('/system/ai/model', {
+    guard: perm('system:ai:add'),
+    body: aiModelBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
+    handler: async (ctx) => {
+      await pulls.start(await loadAiSettings(db, config, ctx.body.projectId), ctx.body.name, ctx.lang);
+      return ctx.ok();
+    },
+  });
+
+  r.delete('/system/ai/model', {
+    guard: perm('system:ai:remove'),
+    body: aiModelBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
+    handler: async (ctx) => {
+      await deleteModel(await loadAiSettings(db, config, ctx.body.projectId), pulls, ctx.body.name);
+      return ctx.ok();
+    },
+  });
+
+  r.post('/ai/case/list', {
+    guard: perm('system:case:add'),
+    body: aiCaseBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
+    output: aiCaseAnswer,
+    handler: async (ctx) => {
+      const userId = ctx.me.userId;
+      if (generating.has(userId)) throw new AppError('ai.case.busy');
+      generating.add(userId);
+      try {
+        const s = await loadAiSettings(db, config, ctx.body.projectId);
+        return ctx.ok(await generateCases(db, s, { lang: ctx.lang, ...ctx.body }));
+      } finally {
+        generating.delete(userId);
+      }
+    },
+  });
+}

@@ -1,0 +1,199 @@
+import {
+  AI_DEFAULT_BUSINESS_MODEL,
+  AI_DEFAULT_IMAGE_MODEL,
+  type AiCaseAnswer,
+  type AiConfig,
+  type AiModel,
+} from '@buglet/contracts';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/connect.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Lang } from '../../http/i18n.ts';
+import { loadTree } from '../modules/modules.repository.ts';
+import { findAiConfig } from './ai.repository.ts';
+import { buildCasePrompt, parseCaseAnswer } from './case-generation.ts';
+import type { ModelPulls } from './model-pulls.ts';
+import { AiCallError, aiJson } from './ollama.ts';
+
+/**
+ * Without a connection (or, for a listing, an answer) after this long, the AI server counts as
+ * unreachable: never longer than a generation may take.
+ */
+const AI_CONNECT_TIMEOUT_MS = 5_000;
+
+/** A project's AI server and models: its own choices, or the platform's defaults. */
+export interface AiSettings {
+  aiId: number | null;
+  projectId: number;
+  /** The project's own server, or null. */
+  aiUrl: string | null;
+  /** The server actually used. */
+  url: string;
+  businessModule: string;
+  imageModule: string;
+  /** How long a connection, a listing or the start of a download may take. */
+  quickMs: number;
+  /** How long a generation (or a deletion) may take. */
+  slowMs: number;
+}
+
+export async function loadAiSettings(db: Db, config: AppConfig, projectId: number): Promise<AiSettings> {
+  const row = await findAiConfig(db, projectId);
+  return {
+    aiId: row?.aiId ?? null,
+    projectId,
+    aiUrl: row?.aiUrl ?? null,
+    url: (row?.aiUrl ?? config.aiUrl).replace(/\/+$/, ''),
+    businessModule: row?.businessModule ?? AI_DEFAULT_BUSINESS_MODEL,
+    imageModule: row?.imageModule ?? AI_DEFAULT_IMAGE_MODEL,
+    quickMs: Math.min(AI_CONNECT_TIMEOUT_MS, config.aiTimeoutSeconds * 1000),
+    slowMs: config.aiTimeoutSeconds * 1000,
+  };
+}
+
+export const toAiConfig = (s: AiSettings, config: AppConfig): AiConfig => ({
+  aiId: s.aiId,
+  projectId: s.projectId,
+  aiUrl: s.aiUrl,
+  defaultAiUrl: config.aiUrl,
+  businessModule: s.businessModule,
+  imageModule: s.imageModule,
+});
+
+/** `llama3` and `llama3:latest` are one model to Ollama. */
+export function canonicalModel(name: string): string {
+  const last = name.split('/').pop() ?? name;
+  return last.includes(':') ? name : `${name}:latest`;
+}
+
+/** A failed call to the AI server as the message people see. */
+export function aiFailure(error: unknown, url: string, what: { timeoutSeconds: number }): unknown {
+  if (!(error instanceof AiCallError)) return error;
+  const f = error.failure;
+  switch (f.kind) {
+    case 'unreachable':
+      return new AppError('ai.unreachable', [url]);
+    case 'timeout':
+      return new AppError('ai.timeout', [url, what.timeoutSeconds]);
+    case 'http':
+      return new AppError('ai.server-error', [f.message]);
+    default:
+      return new AppError('ai.bad-answer', [url]);
+  }
+}
+
+const tagsAnswer = z.object({
+  models: z
+    .array(z.object({ name: z.string(), size: z.number().optional() }))
+    .nullish()
+    .transform((v) => v ?? []),
+});
+
+/** Installed models ∪ the defaults and the project's choices, with downloads in progress or failed. */
+export async function listModels(s: AiSettings, pulls: ModelPulls): Promise<AiModel[]> {
+  let answer: unknown;
+  try {
+    answer = await aiJson(s.url, {
+      method: 'GET',
+      path: '/api/tags',
+      connectTimeoutMs: s.quickMs,
+      timeoutMs: s.quickMs,
+    });
+  } catch (error) {
+    throw aiFailure(error, s.url, { timeoutSeconds: s.quickMs / 1000 });
+  }
+  const tags = tagsAnswer.safeParse(answer);
+  if (!tags.success) throw new AppError('ai.bad-answer', [s.url]);
+  const rows = new Map<string, AiModel>();
+  const row = (name: string, size: number, state: AiModel['state']): AiModel => ({
+    name,
+    size,
+    state,
+    kind: null,
+  });
+  for (const m of tags.data.models) rows.set(canonicalModel(m.name), row(m.name, m.size ?? 0, 'COMPLETED'));
+  for (const name of [AI_DEFAULT_BUSINESS_MODEL, AI_DEFAULT_IMAGE_MODEL, s.businessModule, s.imageModule]) {
+    if (!rows.has(canonicalModel(name))) rows.set(canonicalModel(name), row(name, 0, 'EMPTY'));
+  }
+  for (const p of pulls.on(s.url)) {
+    const key = canonicalModel(p.name);
+    const known = rows.get(key) ?? row(p.name, 0, 'EMPTY');
+    rows.set(key, {
+      ...known,
+      state: p.state === 'PULLING' ? 'PULLING' : 'ERROR',
+      ...(p.state === 'PULLING' ? { total: p.total, completed: p.completed } : { error: p.error ?? '' }),
+    });
+  }
+  const business = canonicalModel(s.businessModule);
+  const image = canonicalModel(s.imageModule);
+  return [...rows.entries()]
+    .map(([key, m]) => ({
+      ...m,
+      kind: key === business ? ('business' as const) : key === image ? ('image' as const) : null,
+      ...(key === business ? { businessModule: m.name } : {}),
+      ...(key === image ? { imageModule: m.name } : {}),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function deleteModel(s: AiSettings, pulls: ModelPulls, name: string): Promise<void> {
+  if (pulls.isPulling(s.url, name)) throw new AppError('ai.model.pulling', [name]);
+  try {
+    await aiJson(s.url, {
+      method: 'DELETE',
+      path: '/api/delete',
+      body: { name, model: name },
+      connectTimeoutMs: s.quickMs,
+      timeoutMs: s.slowMs,
+    });
+  } catch (error) {
+    if (error instanceof AiCallError && error.failure.kind === 'http' && error.failure.status === 404)
+      throw new AppError('ai.model.not-installed', [name]);
+    throw aiFailure(error, s.url, { timeoutSeconds: s.slowMs / 1000 });
+  }
+  pulls.forget(s.url, name);
+}
+
+const generateAnswer = z.object({
+  response: z.string(),
+  context: z.array(z.number()).nullish(),
+});
+
+/** Asks the project's business model for cases (§10.5); creates nothing. */
+export async function generateCases(
+  db: Db,
+  s: AiSettings,
+  input: { lang: Lang; prompt: string; context?: number[] | undefined; count?: number | undefined },
+): Promise<AiCaseAnswer> {
+  const paths = (await loadTree(db, s.projectId)).paths();
+  const prompt = buildCasePrompt({ ...input, modulePaths: [...paths.keys()] });
+  let answer: unknown;
+  try {
+    answer = await aiJson(s.url, {
+      method: 'POST',
+      path: '/api/generate',
+      body: {
+        model: s.businessModule,
+        prompt,
+        ...(input.context?.length ? { context: input.context } : {}),
+        stream: false,
+        format: 'json',
+      },
+      connectTimeoutMs: s.quickMs,
+      timeoutMs: s.slowMs,
+    });
+  } catch (error) {
+    if (error instanceof AiCallError && error.failure.kind === 'timeout')
+      throw new AppError('ai.case.timeout', [s.slowMs / 1000]);
+    if (error instanceof AiCallError && error.failure.kind === 'http' && error.failure.status === 404)
+      throw new AppError('ai.model.missing', [s.businessModule]);
+    if (error instanceof AiCallError && error.failure.kind === 'broken')
+      throw new AppError('ai.case.unparsable');
+    throw aiFailure(error, s.url, { timeoutSeconds: s.slowMs / 1000 });
+  }
+  const parsed = generateAnswer.safeParse(answer);
+  const cases = parsed.success ? parseCaseAnswer(parsed.data.response, paths) : null;
+  if (!parsed.success || !cases) throw new AppError('ai.case.unparsable');
+  return { cases, context: parsed.data.context ?? [] };
+}

@@ -1,0 +1,92 @@
+import type { caseCreateBody, caseUpdateBody } from '@buglet/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
+import type { Principal } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { formatDateTime } from '../../lib/time.ts';
+import { allocateNumbers } from '../defects/defects.repository.ts';
+import { loadTree } from '../modules/modules.repository.ts';
+import { findCaseRow } from './cases.repository.ts';
+
+type NewCase = Omit<z.infer<typeof caseCreateBody>, 'projectId'>;
+const BATCH = 500;
+
+/** Cases of one project in one transaction: deliverables checked, numbers reserved at once. */
+export async function createCases(
+  db: Db,
+  caller: Principal,
+  projectId: number,
+  items: NewCase[],
+): Promise<number[]> {
+  if (items.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const tree = await loadTree(trx, projectId);
+    const stranger = items.find((c) => !tree.byId.has(c.moduleId));
+    if (stranger) throw new AppError('module.not-found');
+    const first = await allocateNumbers(trx, projectId, 'case', items.length);
+    const now = formatDateTime();
+    const ids: number[] = [];
+    for (let at = 0; at < items.length; at += BATCH) {
+      const rows = await trx
+        .insertInto('sysCase')
+        .values(
+          items.slice(at, at + BATCH).map((c, i) => ({
+            projectId,
+            caseNum: first + at + i,
+            caseName: c.caseName,
+            moduleId: c.moduleId,
+            caseType: null,
+            caseLevel: c.caseLevel,
+            casePreconditions: c.casePreconditions ?? null,
+            caseExpect: c.caseExpect,
+            caseStep: JSON.stringify(c.caseStep ?? []),
+            caseState: c.caseState ?? 'untested',
+            remark: c.remark ?? null,
+            imgUrls: c.imgUrls ?? null,
+            createBy: caller.userName,
+            createById: caller.userId,
+            createTime: now,
+            updateTime: now,
+          })),
+        )
+        .returning(['caseId', 'caseNum'])
+        .execute();
+      const byNum = new Map(rows.map((r) => [r.caseNum, r.caseId]));
+      for (let i = 0; i < Math.min(BATCH, items.length - at); i++)
+        ids.push(byNum.get(first + at + i) as number);
+    }
+    return ids;
+  });
+}
+
+export async function updateCase(
+  db: Db,
+  projectId: number,
+  body: z.infer<typeof caseUpdateBody>,
+): Promise<void> {
+  const row = await findCaseRow(db, body.caseId);
+  if (!row) throw new AppError('case.not-found');
+  if (body.moduleId !== undefined) {
+    const tree = await loadTree(db, projectId);
+    if (!tree.byId.has(body.moduleId)) throw new AppError('module.not-found');
+  }
+  const { caseId, caseStep, ...rest } = body;
+  await db
+    .updateTable('sysCase')
+    .set({
+      ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+      ...(caseStep === undefined ? {} : { caseStep: JSON.stringify(caseStep) }),
+      updateTime: formatDateTime(),
+    })
+    .where('caseId', '=', caseId)
+    .execute();
+}
+
+/** Cases go; the defects found with them stay, unlinked. */
+export async function deleteCases(db: Db, caseIds: number[]): Promise<void> {
+  if (caseIds.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('sysDefect').set({ caseId: null }).where('caseId', 'in', caseIds).execute();
+    await trx.deleteFrom('sysCase').where('caseId', 'in', caseIds).execute();
+  });
+}

@@ -21,6 +21,7 @@ const node = (moduleId: number, modulePid: number, modulePath: string): ModuleNo
   modulePath,
   childrenCount: 0,
   defectCount: 0,
+  caseCount: 0,
   createTime: '2025-01-01 00:00:00',
   updateTime: '2025-01-01 00:00:00',
 });

@@ -49,13 +49,9 @@ export const aiUrl = z
   .refine((v) => v === '' || isHttpUrl(v), { error: 'ai.url.invalid' })
   .nullable();
 
+/** An http(s) address with a host and no spaces (checked the same way in the browser and on the server). */
 export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/[^\s/?#]+/i.test(value)) return false;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
+  return /^https?:\/\/[^\s/?#:]+(:\d{1,5})?([/?#]\S*)?$/i.test(value);
 }
 
 const projectId = z

@@ -50,7 +50,9 @@ const caseFields = {
 export const caseCreateBody = z.object({ projectId: z.number().int().min(1), ...caseFields });
 export const caseUpdateBody = z
   .object({ caseId: z.number().int().min(1) })
-  .extend(z.object(caseFields).partial().shape);
+  .extend(z.object(caseFields).partial().shape)
+  // A partial update leaves the steps alone unless it sends them (no default of []).
+  .extend({ caseStep: z.array(caseStep).max(CASE_STEPS_MAX, { error: 'case.steps.too-many' }).optional() });
 
 export const testCase = z.object({
   caseId: z.number(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportFile, readImportFailure } from '../src/features/defects/defect-import.ts';
 import { totalText } from '../src/hooks/use-pagination.ts';
 import i18n from '../src/lib/i18n.ts';
+import { checkImportFile, readImportFailure } from '../src/lib/import-file.ts';
 
 const MB = 1024 * 1024;
 
@@ -12,13 +12,13 @@ describe('defect import file check', () => {
   });
 
   it('refuses other formats, a name without extension and a file over 30 MB', () => {
-    const format = { key: 'defect.import.format-error' };
+    const format = { key: 'import.format-error' };
     expect(checkImportFile({ name: 'defects.xls', size: 100 })).toEqual(format);
     expect(checkImportFile({ name: 'defects.csv', size: 100 })).toEqual(format);
     expect(checkImportFile({ name: 'xlsx', size: 100 })).toEqual(format);
     expect(checkImportFile({ name: 'defects.xlsx.zip', size: 100 })).toEqual(format);
     expect(checkImportFile({ name: 'defects.xlsx', size: 30 * MB + 1 })).toEqual({
-      key: 'defect.import.size-error',
+      key: 'import.size-error',
       size: 30,
     });
   });

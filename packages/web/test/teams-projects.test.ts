@@ -17,7 +17,7 @@ const record = (path: string, component: string, children?: RouterRecord[]): Rou
 describe('sidebar entries', () => {
   it('leave out pages that are not built yet, and directories left empty by that', () => {
     const project = record('project', 'Layout', [
-      record('case', 'system/case/index'),
+      record('document', 'system/document/index'),
       record('defect', 'system/defect/index'),
       record('option', 'system/project/option/index'),
       record('later', 'ParentView', [record('report', 'system/report/index')]),

@@ -28,6 +28,8 @@ const REGISTRY: Record<string, Page> = {
   'system/team/option/member/index': lazy(() => import('../features/teams/team-members-page.tsx')),
   'system/defect/index': lazy(() => import('../features/defects/defect-list-page.tsx')),
   'system/module/index': lazy(() => import('../features/modules/module-list-page.tsx')),
+  'system/case/index': lazy(() => import('../features/cases/case-list-page.tsx')),
+  'system/project/ai/index': lazy(() => import('../features/ai/ai-model-page.tsx')),
   // Hidden project pages: the notice list (also the fixed /notice/index) and the chat platforms.
   'notice/index': noticePage,
   'system/project/other/ding/index': lazy(() => platformPages().then((m) => ({ default: m.DingConfigPage }))),

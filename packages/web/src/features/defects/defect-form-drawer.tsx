@@ -5,21 +5,28 @@ import {
   type DefectType,
   type Member,
 } from '@buglet/contracts';
-import { App, Button, Col, DatePicker, Drawer, Form, Input, Radio, Row, Select, Space } from 'antd';
+import { Alert, App, Button, Col, DatePicker, Drawer, Form, Input, Radio, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../stores/layout.store.ts';
 import { ModuleSelect } from '../modules/module-select.tsx';
 import { useLevelText } from './defect-tags.tsx';
-import { createDefect, type DefectBody, type DefectDetail, updateDefect } from './defects.api.ts';
+import {
+  createDefect,
+  type DefectBody,
+  type DefectDetail,
+  type DefectPrefill,
+  updateDefect,
+} from './defects.api.ts';
 import { MarkdownField } from './markdown-field.tsx';
 import { MemberSelect } from './member-select.tsx';
 import { UploadPathsField } from './upload-paths-field.tsx';
 
-/** No defect: create one; a defect: edit it. */
+/** No defect: create one (from `prefill` when it comes from a test case); a defect: edit it. */
 export interface FormTarget {
   defect?: DefectDetail;
+  prefill?: DefectPrefill;
 }
 
 interface FormValues {
@@ -37,8 +44,16 @@ interface FormValues {
 
 const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
 
-function initialValues(defect: DefectDetail | undefined): Partial<FormValues> {
-  if (!defect) return { defectType: 'BUG', defectLevel: 'middle', handleBy: [], defectDescribe: '' };
+function initialValues(defect: DefectDetail | undefined, prefill?: DefectPrefill): Partial<FormValues> {
+  if (!defect)
+    return {
+      defectType: 'BUG',
+      defectLevel: 'middle',
+      handleBy: [],
+      defectName: prefill?.defectName,
+      defectDescribe: prefill?.defectDescribe ?? '',
+      moduleId: prefill?.moduleId,
+    };
   const time = (value: string | null) => (value ? dayjs(value) : null);
   return {
     defectType: defect.defectType as DefectType,
@@ -86,6 +101,7 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
   const [form] = Form.useForm<FormValues>();
   const [isSaving, setSaving] = useState(false);
   const editing = target?.defect;
+  const prefill = editing ? undefined : target?.prefill;
 
   const save = async () => {
     const values = await form.validateFields();
@@ -97,7 +113,7 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
         message.success(t('modify-success'));
         onSaved(editing.defectId);
       } else {
-        const res = await createDefect({ ...body, projectId });
+        const res = await createDefect({ ...body, projectId, caseId: prefill?.caseId ?? null });
         message.success(t('defect.create-success'));
         if (res.data) onSaved(res.data.defectId);
       }
@@ -131,9 +147,18 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
         form={form}
         name="defect-form"
         layout="vertical"
-        initialValues={initialValues(editing)}
+        initialValues={initialValues(editing, prefill)}
         preserve={false}
       >
+        {prefill ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="defect-from-case"
+            title={t('defect.from-case', { name: prefill.caseLabel })}
+          />
+        ) : null}
         <Form.Item name="defectType" label={t('defect.type')} rules={required('defect.type-required')}>
           <Radio.Group
             optionType="button"

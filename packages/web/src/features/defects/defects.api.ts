@@ -20,6 +20,18 @@ export interface DefectBody {
   annexUrls?: string | null;
   planStartTime?: string | null;
   planEndTime?: string | null;
+  /** The test case the defect was found with (create only). */
+  caseId?: number | null;
+}
+
+/** What a new defect starts with when it comes from somewhere (a test case or one of its steps). */
+export interface DefectPrefill {
+  defectName: string;
+  defectDescribe: string;
+  moduleId?: number;
+  caseId: number;
+  /** '#12 Log in', shown above the form so the link is visible before saving. */
+  caseLabel: string;
 }
 
 export interface ActionBody {

@@ -9,6 +9,7 @@ import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { DeleteRowAction, EditRowAction, RowAction } from '../../components/row-actions.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
+import { CASE_PAGE_PATH } from '../cases/case-defect.ts';
 import { useCurrentProject } from '../projects/use-current-project.ts';
 import { PROJECT_HOME_PATH } from '../projects/use-project-actions.ts';
 import { ModuleDialog, type ModuleEditTarget } from './module-dialog.tsx';
@@ -74,6 +75,14 @@ export default function ModuleListPage() {
       align: 'center',
       render: (count: number, node) =>
         count > 0 ? <Link to={`${PROJECT_HOME_PATH}?module=${node.moduleId}`}>{count}</Link> : count,
+    },
+    {
+      title: t('module.case-count'),
+      dataIndex: 'caseCount',
+      width: 90,
+      align: 'center',
+      render: (count: number, node) =>
+        count > 0 ? <Link to={`${CASE_PAGE_PATH}?module=${node.moduleId}`}>{count}</Link> : count,
     },
     {
       title: t('remark'),

@@ -1,4 +1,4 @@
-import { NotificationOutlined, ProjectOutlined, TeamOutlined } from '@ant-design/icons';
+import { NotificationOutlined, ProjectOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
 import { Alert, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,7 @@ import { ProjectSwitcher } from './project-switcher.tsx';
 import { useCurrentProject } from './use-current-project.ts';
 import { useProjectActions } from './use-project-actions.ts';
 
-/** Project settings hub: switch project, then cards for base info, archiving, deleting, members and chat platforms. */
+/** Project settings hub: switch project, then cards for base info, archiving, deleting, members, AI and chat platforms. */
 export default function ProjectOptionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,6 +58,11 @@ export default function ProjectOptionPage() {
         >
           <OptionLink permi={['system:project:member']} to="/project/project-member">
             {t('member.manage')}
+          </OptionLink>
+        </OptionCard>
+        <OptionCard icon={<RobotOutlined />} title={t('project.ai')} description={t('project.ai-describe')}>
+          <OptionLink permi={['system:ai:list']} to="/project/project-ai">
+            {t('ai.title')}
           </OptionLink>
         </OptionCard>
         <OptionCard

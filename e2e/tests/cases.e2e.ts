@@ -1,0 +1,348 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../api.ts';
+import { fillLogin, launch } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
+const SHOTS = '/tmp/buglet-shots';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const LEAD = { username: 'cora', password: 'cora-pass1', phoneNumber: '13900139300', nickName: 'Cora Lead' };
+const TESTER = { nickName: 'Tia Tester', userName: 'tia', password: 'tia-pass1', phoneNumber: '13900139301' };
+const DEVELOPER = { nickName: 'Dex Dev', userName: 'dex', password: 'dex-pass1', phoneNumber: '13900139302' };
+const TITLE = 'Log in with a valid password';
+const STEPS = [
+  ['Open the login page', 'The login form shows'],
+  ['Type the name and the password', 'Both fields are filled'],
+  ['Press Enter', 'The home page opens'],
+];
+
+let browser: Browser;
+let page: Page;
+const seeded = { projectId: 0, tester: '' };
+
+const caseDrawer = () => page.locator('.case-view-drawer');
+const caseForm = () => page.locator('form#case-form');
+const defectForm = () => page.locator('form#defect-form');
+const drawerOf = (form: Locator) => page.locator('.ant-drawer').filter({ has: form });
+const tree = () => page.getByTestId('case-module-tree');
+const moduleDialog = () => page.getByRole('dialog').filter({ has: page.locator('form#module-dialog') });
+const tableTitles = () => page.locator('.ant-table-row td:nth-child(2) a').allInnerTexts();
+const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
+
+/** At 1280 and 992 px (the layout folds the tree below 1200), into /tmp/buglet-shots. */
+async function shotAtWidths(name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  // Toasts fade within 3 s; the picture is of the page, not of them.
+  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 6000 }).toBe(0);
+  for (const width of [1280, 992]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+}
+
+/** Adds deliverables with the tree's "+" (under the selected node) as a batch of names. */
+async function addBatch(names: string[]) {
+  await tree().getByRole('button', { name: '添加交付物' }).click();
+  const dialog = moduleDialog();
+  await dialog.getByText('多个名称').click();
+  await dialog.locator('#module-dialog_batchText').fill(names.join('\n'));
+  await okButton(dialog).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+const treeNode = (name: string) => tree().locator('.ant-tree-node-content-wrapper').filter({ hasText: name });
+
+async function readWorkbook(download: Download): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await download.path());
+  const ws = wb.worksheets[0];
+  if (!ws) throw new Error('the workbook has no sheet');
+  return ws;
+}
+
+/** Column numbers by header text, without the " *" of required columns. */
+function headerColumns(ws: ExcelJS.Worksheet): Map<string, number> {
+  const out = new Map<string, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    out.set(String(cell.value).replace(/\s*\*$/, ''), col);
+  });
+  return out;
+}
+
+async function filledTemplate(template: ExcelJS.Worksheet, rows: Record<string, string>[]) {
+  const columns = headerColumns(template);
+  rows.forEach((values, i) => {
+    const row = template.getRow(i + 2);
+    for (const [header, value] of Object.entries(values)) {
+      const col = columns.get(header);
+      if (!col) throw new Error(`no column ${header}`);
+      row.getCell(col).value = value || null;
+    }
+    row.commit();
+  });
+  const buffer = Buffer.from(await template.workbook.xlsx.writeBuffer());
+  return { name: 'cases.xlsx', mimeType: XLSX_TYPE, buffer };
+}
+
+async function downloadBy(click: () => Promise<void>): Promise<Download> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return download;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  const scene = await seedTeamProject({
+    lead: LEAD,
+    tester: TESTER,
+    developer: DEVELOPER,
+    teamName: 'Case Team',
+    projectName: 'Case Shop',
+  });
+  seeded.projectId = scene.projectId;
+  seeded.tester = await apiLogin(TESTER.userName, TESTER.password);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, TESTER.userName, TESTER.password);
+  await page.waitForURL(/#\/index/);
+  await page
+    .getByRole('button', { name: '稍后再说' })
+    .click({ timeout: 3000 })
+    .catch(() => {});
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('test cases', () => {
+  let caseId = 0;
+
+  it('is in the sidebar, and builds the deliverable tree from batches of names', async () => {
+    await page.locator('.ant-menu').getByText('用例', { exact: true }).click();
+    await page.waitForURL(/#\/project\/case/);
+    await tree().getByText('全部交付物').waitFor();
+    await addBatch(['Web', 'Mobile']);
+    await treeNode('Web').waitFor();
+    await treeNode('Web').click();
+    await expect.poll(() => page.url()).toMatch(/module=\d+/);
+    await addBatch(['Login', 'Checkout']);
+    await expect
+      .poll(() => tree().locator('.ant-tree-title').allInnerTexts())
+      .toEqual(['全部交付物\n0', 'Web\n0', 'Login\n0', 'Checkout\n0', 'Mobile\n0']);
+  });
+
+  it('writes a case with three steps, reordered in the editor', async () => {
+    await treeNode('Login').click();
+    await page.getByRole('button', { name: '新建用例' }).click();
+    const form = caseForm();
+    // The tree's selection is the new case's deliverable.
+    await form.getByText('Web/Login').waitFor();
+    await form.getByText('创建完成后继续创建下一个用例').click();
+    await form.locator('#case-form_caseName').fill(TITLE);
+    await form.locator('#case-form_casePreconditions').fill('A user "ann" exists');
+    await form.locator('#case-form_caseExpect').fill('Ann sees her home page');
+    // Written out of order, then put right with "move up".
+    const order = [STEPS[0], STEPS[2], STEPS[1]] as string[][];
+    for (const [i, [describe, expected]] of order.entries()) {
+      if (i > 0) await form.getByRole('button', { name: '添加步骤' }).click();
+      await form.getByLabel(`步骤 ${i + 1} 描述`).fill(describe ?? '');
+      await form.getByLabel(`步骤 ${i + 1} 预期`).fill(expected ?? '');
+    }
+    await form.getByRole('button', { name: '上移步骤 3' }).click();
+    expect(await form.getByLabel('步骤 2 描述').inputValue()).toBe(STEPS[1]?.[0]);
+    // A fourth row with only an expectation is refused until it has a description.
+    await form.getByRole('button', { name: '添加步骤' }).click();
+    await form.getByLabel('步骤 4 预期').fill('nothing');
+    await drawerOf(form)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await form.getByText('步骤 4：描述不能为空').waitFor();
+    await form.getByRole('button', { name: '删除步骤 4' }).click();
+    await shotAtWidths('case-00-form');
+    await drawerOf(form)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+
+    await caseDrawer().getByText(TITLE).first().waitFor();
+    expect(await caseDrawer().getByTestId('case-step').allInnerTexts()).toEqual(
+      STEPS.map(([d, e], i) => expect.stringContaining(`${i + 1}\n${d}\n预期：${e}`)),
+    );
+    const list = await api(seeded.tester, 'GET', `/system/case/list?projectId=${seeded.projectId}`);
+    const rows = (list as unknown as { rows: { caseId: number; caseStep: unknown[]; modulePath: string }[] })
+      .rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.modulePath).toBe('Web/Login');
+    expect(rows[0]?.caseStep).toEqual(
+      STEPS.map(([stepDescribe, stepExpect]) => ({ stepDescribe, stepExpect })),
+    );
+    caseId = rows[0]?.caseId ?? 0;
+  });
+
+  it('marks it failed and reports a defect from step two, which shows in its counts', async () => {
+    const drawer = caseDrawer();
+    await drawer.getByRole('button', { name: /失\s*败/ }).click();
+    await expect
+      .poll(() => drawer.locator('.ant-drawer-title [data-state]').getAttribute('data-state'))
+      .toBe('fail');
+    await shotAtWidths('case-01-drawer');
+
+    await drawer.getByRole('button', { name: '从步骤 2 创建缺陷' }).click();
+    const form = defectForm();
+    await expect
+      .poll(() => form.locator('#defect-form_defectName').inputValue())
+      .toBe(`${TITLE} — 步骤 2：${STEPS[1]?.[0]}`);
+    const description = await form.locator('#defect-form_defectDescribe').inputValue();
+    expect(description).toContain(`[#1](/#/project/case?caseId=${caseId})`);
+    expect(description).toContain('### 前置条件\nA user "ann" exists');
+    expect(description).toContain(`1. ${STEPS[0]?.[0]} — 预期：${STEPS[0]?.[1]}\n2. ${STEPS[1]?.[0]}`);
+    expect(description).not.toContain(STEPS[2]?.[0]);
+    expect(description).toContain(`### 预期结果\n${STEPS[1]?.[1]}`);
+    await form.getByText('Web/Login').waitFor();
+    await form.getByTestId('defect-from-case').getByText(`#1 ${TITLE}`).waitFor();
+    await shotAtWidths('case-02-step-defect-prefill');
+
+    await form.locator('#defect-form_handleBy').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(DEVELOPER.nickName, { exact: true }).click();
+    await drawerOf(form)
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await form.waitFor({ state: 'detached' });
+
+    await expect.poll(() => drawer.getByTestId('case-defect-counts').innerText()).toContain('待处理 1');
+    const defects = await api(seeded.tester, 'GET', `/system/defect/list?projectId=${seeded.projectId}`);
+    const [defect] = (defects as unknown as { rows: { caseId: number; moduleName: string }[] }).rows;
+    expect(defect).toMatchObject({ caseId, moduleName: 'Login' });
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('lists cases in a table and as cards, filtered in the URL', async () => {
+    const loginId = Number(new URL(page.url().replace('#/', '')).searchParams.get('module'));
+    const base = { projectId: seeded.projectId, moduleId: loginId, casePreconditions: null };
+    await api(seeded.tester, 'POST', '/system/case/batch', [
+      {
+        ...base,
+        caseName: 'Log in with a wrong password',
+        caseLevel: 2,
+        caseExpect: 'An error shows',
+        caseState: 'pass',
+        caseStep: [{ stepDescribe: 'Type a wrong password', stepExpect: '' }],
+      },
+      {
+        ...base,
+        caseName: 'Log out from the menu',
+        caseLevel: 3,
+        caseExpect: 'The login page shows',
+        caseStep: [],
+      },
+      {
+        ...base,
+        caseName: 'Remember me keeps the session for a week, even after the browser restarts',
+        caseLevel: 4,
+        caseExpect: 'Still logged in',
+        caseState: 'fail',
+        caseStep: [
+          { stepDescribe: 'Tick remember me', stepExpect: '' },
+          { stepDescribe: 'Restart', stepExpect: '' },
+        ],
+      },
+    ]);
+    await page.getByRole('button', { name: '刷新' }).click();
+    await expect.poll(tableTitles).toHaveLength(4);
+    const row = page.locator('.ant-table-row').filter({ hasText: TITLE });
+    expect(await row.locator('[data-state]').getAttribute('data-state')).toBe('fail');
+    expect(await row.locator('[data-count=defectProcessingCount]').innerText()).toBe('1');
+    await expect
+      .poll(() => tree().locator('.ant-tree-title').allInnerTexts())
+      .toEqual(['全部交付物\n4', 'Web\n4', 'Login\n4', 'Checkout\n0', 'Mobile\n0']);
+    await shotAtWidths('case-03-table');
+
+    await page.getByPlaceholder('标题或编号（#12）').fill('#1');
+    await expect.poll(tableTitles).toEqual([TITLE]);
+    expect(page.url()).toContain('name=%231');
+    await page.getByPlaceholder('标题或编号（#12）').fill('');
+    await expect.poll(tableTitles).toHaveLength(4);
+    await page.getByLabel('测试状态').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('失败', { exact: true }).click();
+    await expect.poll(tableTitles).toHaveLength(2);
+    await page.reload();
+    await expect.poll(tableTitles).toHaveLength(2);
+    await treeNode('Mobile').click();
+    await page.locator('.ant-table').getByText('暂无测试用例').waitFor();
+    await page.getByRole('button', { name: '清除筛选' }).click();
+    await expect.poll(tableTitles).toHaveLength(4);
+
+    await page.getByText('卡片', { exact: true }).click();
+    await page.getByTestId('case-cards').waitFor();
+    expect(page.url()).toContain('view=card');
+    expect(await page.locator('.case-card').count()).toBe(4);
+    const card = page.locator('.case-card[data-case-num="1"]');
+    expect(await card.innerText()).toContain('3 个步骤');
+    expect(await card.locator('[data-count=defectProcessingCount]').innerText()).toBe('1');
+    await shotAtWidths('case-04-cards');
+    await card.click();
+    await caseDrawer().getByText(TITLE).first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('表格', { exact: true }).click();
+  });
+
+  it('imports cases from the template, listing rows with errors first', async () => {
+    await page.getByRole('button', { name: /导\s*入/ }).click();
+    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('case-import') });
+    const template = await readWorkbook(await downloadBy(() => dialog.getByText('下载模板').click()));
+    const good = {
+      用例名称: 'Pay with a saved card',
+      模块: 'Web/Checkout',
+      用例级别: '2',
+      预期: 'The order is paid',
+      步骤: 'Open the cart---The cart shows\nPress pay',
+    };
+    const input = dialog.locator('input[type=file]');
+    await input.setInputFiles(await filledTemplate(template, [good, { ...good, 用例名称: '' }]));
+    await dialog.getByRole('button', { name: /导\s*入/ }).click();
+    const failure = dialog.getByTestId('import-failure');
+    await failure.waitFor();
+    expect(await failure.locator('.ant-table-row td:first-child').allInnerTexts()).toEqual(['3']);
+
+    // A new choice replaces the refused file.
+    const fresh = await readWorkbook(await downloadBy(() => dialog.getByText('下载模板').click()));
+    await input.setInputFiles(await filledTemplate(fresh, [good]));
+    await dialog.getByRole('button', { name: /导\s*入/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(tableTitles).toContain('Pay with a saved card');
+    const imported = await api(
+      seeded.tester,
+      'GET',
+      `/system/case/list?projectId=${seeded.projectId}&caseName=saved`,
+    );
+    const [row] = (imported as unknown as { rows: { caseStep: unknown[]; modulePath: string }[] }).rows;
+    expect(row).toMatchObject({
+      modulePath: 'Web/Checkout',
+      caseStep: [
+        { stepDescribe: 'Open the cart', stepExpect: 'The cart shows' },
+        { stepDescribe: 'Press pay', stepExpect: '' },
+      ],
+    });
+
+    const exported = await readWorkbook(
+      await downloadBy(() => page.getByRole('button', { name: /导\s*出/ }).click()),
+    );
+    expect(exported.actualRowCount).toBe(1 + 5);
+  });
+
+  it('shows each deliverable with its cases next to its defects', async () => {
+    await page.goto(`${baseUrl}/#/project/module`);
+    const row = page.locator('.ant-table-row').filter({ hasText: 'Login' }).first();
+    await row.waitFor();
+    // Name, defects, cases.
+    expect((await row.locator('td').allInnerTexts()).slice(0, 3)).toEqual(['Login', '1', '4']);
+  });
+});

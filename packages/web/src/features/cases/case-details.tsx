@@ -1,0 +1,133 @@
+import { BugOutlined } from '@ant-design/icons';
+import type { TestCase } from '@buglet/contracts';
+import { Descriptions, Divider, Empty, Flex, Image, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PermiButton } from '../../components/permi-button.tsx';
+import { assetUrl } from '../../lib/http.ts';
+import { splitPaths } from '../defects/upload-paths-field.tsx';
+import { StepNumber } from './case-steps-editor.tsx';
+import { CaseStateTag, DefectCountBadges, LevelRing } from './case-tags.tsx';
+
+function Text({ value }: { value: string | null | undefined }) {
+  return value?.trim() ? (
+    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{value}</Typography.Paragraph>
+  ) : (
+    <Typography.Text type="secondary">-</Typography.Text>
+  );
+}
+
+export interface StepListProps {
+  testCase: TestCase;
+  onReportDefect: (stepIndex: number) => void;
+}
+
+/** The steps as a numbered list, each with its expected result and a "defect at this step" button. */
+function StepList({ testCase, onReportDefect }: StepListProps) {
+  const { t } = useTranslation();
+  if (testCase.caseStep.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('case.no-steps')} />;
+  return (
+    <ol className="case-step-list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {testCase.caseStep.map((step, index) => (
+        <li
+          // Steps have no id; their order is their identity here.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          data-testid="case-step"
+          style={{ borderBottom: '1px solid var(--ant-color-split)', padding: '8px 0' }}
+        >
+          <Flex gap={8} align="start">
+            <StepNumber num={index + 1} />
+            <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+              <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{step.stepDescribe}</Typography.Text>
+              {step.stepExpect ? (
+                <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+                  {t('case.step.expect-is', { expect: step.stepExpect })}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+            <PermiButton
+              permi={['system:defect:add']}
+              size="small"
+              type="text"
+              danger
+              icon={<BugOutlined />}
+              aria-label={t('case.step.report-defect', { num: index + 1 })}
+              title={t('case.step.report-defect', { num: index + 1 })}
+              onClick={() => onReportDefect(index)}
+            >
+              {t('case.step.defect')}
+            </PermiButton>
+          </Flex>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Everything about a case: where it is, its state and defects, preconditions, steps, expected result. */
+export function CaseDetails({ testCase, onReportDefect }: StepListProps) {
+  const { t } = useTranslation();
+  const images = splitPaths(testCase.imgUrls);
+  const section = (title: string) => (
+    <Divider titlePlacement="start" style={{ margin: '16px 0 8px' }}>
+      {title}
+    </Divider>
+  );
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'module', label: t('module.deliverable'), children: testCase.modulePath || '-' },
+          { key: 'level', label: t('case.level'), children: <LevelRing level={testCase.caseLevel} /> },
+          { key: 'state', label: t('case.state'), children: <CaseStateTag state={testCase.caseState} /> },
+          { key: 'creator', label: t('case.creator'), children: testCase.createBy || '-' },
+          { key: 'created', label: t('create-time'), children: testCase.createTime },
+          { key: 'updated', label: t('update-time'), children: testCase.updateTime },
+          {
+            key: 'defects',
+            label: t('case.defects'),
+            span: 'filled',
+            children: (
+              <span data-testid="case-defect-counts">
+                <DefectCountBadges counts={testCase} isFull />
+              </span>
+            ),
+          },
+        ]}
+      />
+      {section(t('case.preconditions'))}
+      <Text value={testCase.casePreconditions} />
+      {section(t('case.steps'))}
+      <StepList testCase={testCase} onReportDefect={onReportDefect} />
+      {section(t('case.expect'))}
+      <Text value={testCase.caseExpect} />
+      {testCase.remark ? (
+        <>
+          {section(t('remark'))}
+          <Text value={testCase.remark} />
+        </>
+      ) : null}
+      {images.length > 0 ? (
+        <>
+          {section(t('case.images'))}
+          <Image.PreviewGroup>
+            <Space wrap>
+              {images.map((path) => (
+                <Image
+                  key={path}
+                  src={assetUrl(path)}
+                  width={96}
+                  height={96}
+                  style={{ objectFit: 'cover' }}
+                />
+              ))}
+            </Space>
+          </Image.PreviewGroup>
+        </>
+      ) : null}
+    </>
+  );
+}

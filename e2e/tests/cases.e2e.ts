@@ -10,9 +10,9 @@ const baseUrl = inject('baseUrl');
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 const SHOTS = '/tmp/buglet-shots';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const LEAD = { username: 'cora', password: 'cora-pass1', phoneNumber: '13900139300', nickName: 'Cora Lead' };
-const TESTER = { nickName: 'Tia Tester', userName: 'tia', password: 'tia-pass1', phoneNumber: '13900139301' };
-const DEVELOPER = { nickName: 'Dex Dev', userName: 'dex', password: 'dex-pass1', phoneNumber: '13900139302' };
+const LEAD = { username: 'cora', password: 'cora-pass1', phoneNumber: '13900139600', nickName: 'Cora Lead' };
+const TESTER = { nickName: 'Tia Tester', userName: 'tia', password: 'tia-pass1', phoneNumber: '13900139601' };
+const DEVELOPER = { nickName: 'Dex Dev', userName: 'dex', password: 'dex-pass1', phoneNumber: '13900139602' };
 const TITLE = 'Log in with a valid password';
 const STEPS = [
   ['Open the login page', 'The login form shows'],

@@ -138,7 +138,9 @@ describe('deliverables', () => {
       .filter({ hasText: '是否删除交付物【Login】' })
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    const impact = page.getByRole('dialog').filter({ hasText: '[Login]下有1个下级交付物和0个关联缺陷' });
+    const impact = page
+      .getByRole('dialog')
+      .filter({ hasText: '[Login]下有1个下级交付物、0个关联缺陷和0个测试用例' });
     await impact.waitFor();
     await capture('mod-03-delete-impact');
     // Nothing is gone before the second yes.

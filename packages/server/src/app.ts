@@ -78,8 +78,7 @@ export async function buildApp({
   hub.onOffline = (userId) => focus.closeAll(userId);
   const outbox = new Outbox(db, config, app.log);
   outbox.start();
-  // Reachable from the instance for the benchmark's figures and tests that wait for deliveries.
-  app.decorate('hub', hub);
+  // Reachable from the instance for tests that wait for background deliveries.
   app.decorate('outbox', outbox);
   const stopNotices = subscribeDefectNotices({ db, config, hub, outbox }, events, (error) =>
     app.log.error({ err: error }, 'defect notice failed'),
@@ -91,8 +90,8 @@ export async function buildApp({
   });
 
   const r = createRouter(app, { db, config, events, hub, outbox, focus });
-  await registerRealtimeRoutes(app, r, hub);
-  registerNoticeRoutes(r, { db, config, hub, outbox });
+  await registerRealtimeRoutes(app, r);
+  registerNoticeRoutes(r);
   registerSessionRoutes(r);
   registerUserRoutes(r);
   registerProfileRoutes(r);

@@ -1,4 +1,5 @@
 import { PAGE_DEFAULTS, type PageQuery } from '@buglet/contracts';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 /**
@@ -51,4 +52,10 @@ export function orderOf<C extends string>(
   if (!column) return fallback;
   const direction = query.isAsc === 'desc' || query.isAsc === 'descending' ? 'desc' : 'asc';
   return [column, direction];
+}
+
+/** An export's filters: the list's query string and/or, as the original's client sends them, a form body. */
+export function queryWithForm(req: FastifyRequest): Record<string, unknown> {
+  const form = typeof req.body === 'string' ? Object.fromEntries(new URLSearchParams(req.body)) : {};
+  return nestParams({ ...(req.query as Record<string, unknown>), ...form });
 }

@@ -165,7 +165,6 @@ declare module 'fastify' {
     lang: Lang;
   }
   interface FastifyInstance {
-    hub: Hub;
     outbox: Outbox;
   }
 }

@@ -13,6 +13,19 @@ export interface SheetColumn<K extends string = string> {
   isRequired?: boolean;
 }
 
+/** More rows than this and an export is refused with a hint to narrow the filters. */
+export const EXPORT_MAX_ROWS = 50_000;
+/** Rows turned to their wire shape at a time: the lookups bind one id per row, and SQLite binds at most 32,766. */
+const SHAPE_CHUNK = 1000;
+
+/** Maps rows to their wire shape a chunk at a time (exports can hold tens of thousands). */
+export async function shapeInChunks<T, R>(rows: T[], shape: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let at = 0; at < rows.length; at += SHAPE_CHUNK)
+    out.push(...(await shape(rows.slice(at, at + SHAPE_CHUNK))));
+  return out;
+}
+
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const LISTS_SHEET = 'lists';
 /** Rows of a template or export that get the drop-downs. */

@@ -2,6 +2,7 @@ import { ResultCode, SUPER_ADMIN_ID } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { hasPermi } from '../../http/permission.ts';
 import { type Access, loadAccess } from './access.service.ts';
 import {
   findCaseProjectId,
@@ -85,4 +86,21 @@ export async function resolveScope(db: Db, principal: Principal, scope: Scope): 
   const context = { ...principal.context, currentTeamId: 0, currentProjectId: row.projectId };
   const access = await loadAccess(db, principal.userId, context, false);
   return { ...access, teamId: row.teamId, projectId: row.projectId, isArchived: row.isArchived === 1 };
+}
+
+/**
+ * For routes whose project may be left out (the original's Excel calls use the caller's current
+ * one): enters the named or current project for writing and checks the permission there.
+ */
+export async function enterProjectWith(
+  db: Db,
+  principal: Principal,
+  named: number | undefined,
+  permission: string,
+): Promise<number> {
+  const projectId = named ?? principal.context.currentProjectId ?? 0;
+  const scoped = await resolveScope(db, principal, { kind: 'project', projectId, isWrite: true });
+  if (!hasPermi(scoped.permissions, permission))
+    throw new AppError('auth.forbidden', [], ResultCode.forbidden);
+  return projectId;
 }

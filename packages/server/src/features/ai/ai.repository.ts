@@ -35,12 +35,3 @@ export async function saveAiConfig(db: Db, projectId: number, patch: AiConfigPat
     )
     .execute();
 }
-
-export async function projectMemberIds(db: Db, projectId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('sysUserProject')
-    .select('userId')
-    .where('projectId', '=', projectId)
-    .execute();
-  return rows.map((r) => r.userId);
-}

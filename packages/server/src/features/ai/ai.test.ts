@@ -10,6 +10,7 @@ import {
   startSilentPeer,
 } from '../../../test/ollama-peer.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
 import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
@@ -489,11 +490,3 @@ describe('an AI server that is down', () => {
     }
   });
 });
-
-async function until(check: () => boolean, ms = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

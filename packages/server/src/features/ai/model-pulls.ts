@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
+import { projectMemberIds } from '../projects/project-members.repository.ts';
 import type { Hub } from '../realtime/hub.ts';
-import { projectMemberIds } from './ai.repository.ts';
 import { type AiSettings, aiFailure, canonicalModel } from './ai.service.ts';
 import { type AiCall, AiCallError, errorOf, readAnswer, readLines, startAiCall } from './ollama.ts';
 import {

@@ -1,43 +1,37 @@
 import { ResultCode } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
-import { authenticated, hasPermi } from '../../http/permission.ts';
-import { nestParams, orderOf } from '../../http/query.ts';
-import type { RouteContext, Router } from '../../http/route.ts';
+import { authenticated } from '../../http/permission.ts';
+import { orderOf, queryWithForm } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { buildWorkbook, headerIndex, readFirstSheet, sendWorkbook } from '../../lib/xlsx.ts';
-import { resolveScope } from '../access/scope.ts';
+import {
+  buildWorkbook,
+  EXPORT_MAX_ROWS,
+  headerIndex,
+  readFirstSheet,
+  sendWorkbook,
+  shapeInChunks,
+} from '../../lib/xlsx.ts';
+import { enterProjectWith } from '../access/scope.ts';
 import { IMPORT_MAX_ROWS } from '../defects/defect-import.service.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { caseColumns, caseRow, checkCaseRows, missingCaseColumns, renderProblems } from './case-excel.ts';
 import { CASE_SORT, listCases, toCases } from './cases.repository.ts';
-import { caseListQuery } from './cases.routes.ts';
+import { caseFilterOf, caseListQuery } from './cases.routes.ts';
 import { createCases } from './cases.service.ts';
 
-const EXPORT_MAX_ROWS = 50_000;
 const projectQuery = z.object({ projectId: z.coerce.number().int().min(1).optional() });
 
 /** Excel for cases: the template (deliverable paths and levels as drop-downs), the all-or-nothing import, the export. */
 export function registerCaseExcelRoutes(r: Router): void {
   const { db } = r.deps;
-  const enter = async (
-    ctx: RouteContext<unknown, unknown, unknown>,
-    named: number | undefined,
-    permission: string,
-  ) => {
-    const projectId = named ?? ctx.me.context.currentProjectId ?? 0;
-    const scoped = await resolveScope(db, ctx.me, { kind: 'project', projectId, isWrite: true });
-    if (!hasPermi(scoped.permissions, permission))
-      throw new AppError('auth.forbidden', [], ResultCode.forbidden);
-    return projectId;
-  };
-
   r.post('/system/case/importTemplate', {
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {
-      const projectId = await enter(ctx, ctx.query.projectId, 'system:case:import');
+      const projectId = await enterProjectWith(db, ctx.me, ctx.query.projectId, 'system:case:import');
       const paths = [...(await loadTree(db, projectId)).paths().keys()].sort();
       const wb = await buildWorkbook(ctx.t('excel.case.sheet'), caseColumns(paths, false), [], ctx.lang);
       return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.case.template-file')}.xlsx`);
@@ -48,7 +42,7 @@ export function registerCaseExcelRoutes(r: Router): void {
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {
-      const projectId = await enter(ctx, ctx.query.projectId, 'system:case:import');
+      const projectId = await enterProjectWith(db, ctx.me, ctx.query.projectId, 'system:case:import');
       const file = await receiveFile(ctx.req, 'file');
       const ws = await readFirstSheet(await file.toBuffer());
       if (!ws) throw new AppError('import.file.invalid');
@@ -85,33 +79,17 @@ export function registerCaseExcelRoutes(r: Router): void {
   r.post('/system/case/export', {
     guard: authenticated,
     handler: async (ctx) => {
-      const form =
-        typeof ctx.req.body === 'string' ? Object.fromEntries(new URLSearchParams(ctx.req.body)) : {};
-      const q = parseWith(
-        caseListQuery,
-        nestParams({ ...(ctx.req.query as Record<string, unknown>), ...form }),
-      );
-      await enter(ctx, q.projectId, 'system:case:export');
-      const { rows } = await listCases(
-        db,
-        {
-          projectId: q.projectId,
-          caseName: q.caseName,
-          moduleId: q.moduleId,
-          moduleTree: q.params?.modulePid,
-          caseLevel: q.caseLevel,
-          caseState: q.caseState,
-        },
-        EXPORT_MAX_ROWS + 1,
-        0,
-        orderOf(q, CASE_SORT, ['c.caseNum', 'asc']),
-      );
+      const q = parseWith(caseListQuery, queryWithForm(ctx.req));
+      await enterProjectWith(db, ctx.me, q.projectId, 'system:case:export');
+      const tree = await loadTree(db, q.projectId);
+      const order = orderOf(q, CASE_SORT, ['c.caseNum', 'asc']);
+      const { rows } = await listCases(db, caseFilterOf(q), tree, EXPORT_MAX_ROWS + 1, 0, order);
       if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
-      const paths = [...(await loadTree(db, q.projectId)).paths().keys()].sort();
+      const cases = await shapeInChunks(rows, (chunk) => toCases(db, chunk, tree));
       const wb = await buildWorkbook(
         ctx.t('excel.case.sheet'),
-        caseColumns(paths, true),
-        (await toCases(db, rows)).map(caseRow),
+        caseColumns([...tree.paths().keys()].sort(), true),
+        cases.map(caseRow),
         ctx.lang,
       );
       return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.case.export-file')}.xlsx`);

@@ -1,8 +1,9 @@
 import { CASE_STATES, type CaseState, type CaseStep, type TestCase } from '@buglet/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { containsText } from '../../db/contains-text.ts';
 import type { CaseTable } from '../../db/schema.ts';
-import { loadTree } from '../modules/modules.repository.ts';
+import { loadTree, type ModuleTree } from '../modules/modules.repository.ts';
 
 export type CaseRow = Selectable<CaseTable>;
 
@@ -24,36 +25,34 @@ export const CASE_SORT = {
   caseName: 'c.caseName',
 } as const;
 
-async function filtered(db: Db, f: CaseFilter) {
+function filtered(db: Db, f: CaseFilter, tree: ModuleTree) {
   let q = db.selectFrom('sysCase as c').where('c.projectId', '=', f.projectId);
   if (f.moduleId !== undefined)
     q = f.moduleId === 0 ? q.where('c.moduleId', 'is', null) : q.where('c.moduleId', '=', f.moduleId);
-  if (f.moduleTree) {
-    const ids = (await loadTree(db, f.projectId)).subtree(f.moduleTree);
-    q = q.where('c.moduleId', 'in', ids);
-  }
+  if (f.moduleTree) q = q.where('c.moduleId', 'in', tree.subtree(f.moduleTree));
   if (f.caseLevel) q = q.where('c.caseLevel', '=', f.caseLevel);
   if (f.caseState) q = q.where('c.caseState', '=', f.caseState);
   const name = f.caseName?.trim();
   if (name) {
     const number = /^(#?)(\d+)$/.exec(name);
-    const like = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const inTitle = containsText(db, 'c.case_name', name);
     if (number?.[1]) q = q.where('c.caseNum', '=', Number(number[2]));
-    else if (number)
-      q = q.where((eb) => eb.or([eb('c.caseNum', '=', Number(number[2])), eb('c.caseName', 'like', like)]));
-    else q = q.where('c.caseName', 'like', like);
+    else if (number) q = q.where((eb) => eb.or([eb('c.caseNum', '=', Number(number[2])), inTitle]));
+    else q = q.where(inTitle);
   }
   return q;
 }
 
+/** A page and the total; `tree` is the project's deliverable tree (for a subtree filter). */
 export async function listCases(
   db: Db,
   f: CaseFilter,
+  tree: ModuleTree,
   limit: number,
   offset: number,
   order: [(typeof CASE_SORT)[keyof typeof CASE_SORT], 'asc' | 'desc'],
 ): Promise<{ rows: CaseRow[]; total: number }> {
-  const q = await filtered(db, f);
+  const q = filtered(db, f, tree);
   const [rows, count] = await Promise.all([
     q
       .selectAll('c')
@@ -85,11 +84,11 @@ const parseSteps = (text: string): CaseStep[] => {
 };
 
 /** Rows to wire shape, with deliverable names and paths and the linked defects' counts by state. */
-export async function toCases(db: Db, rows: CaseRow[]): Promise<TestCase[]> {
+export async function toCases(db: Db, rows: CaseRow[], tree?: ModuleTree): Promise<TestCase[]> {
   if (rows.length === 0) return [];
   const projectId = rows[0]?.projectId as number;
-  const [tree, counts] = await Promise.all([
-    loadTree(db, projectId),
+  const [shownTree, counts] = await Promise.all([
+    tree ?? loadTree(db, projectId),
     db
       .selectFrom('sysDefect')
       .select(['caseId', 'defectState', (eb) => eb.fn.countAll<number>().as('n')])
@@ -107,7 +106,7 @@ export async function toCases(db: Db, rows: CaseRow[]): Promise<TestCase[]> {
       .filter((c) => c.caseId === caseId && states.includes(c.defectState))
       .reduce((n, c) => n + Number(c.n), 0);
   return rows.map((r) => {
-    const node = r.moduleId ? tree.byId.get(r.moduleId) : undefined;
+    const node = r.moduleId ? shownTree.byId.get(r.moduleId) : undefined;
     return {
       caseId: r.caseId,
       projectId: r.projectId,
@@ -115,7 +114,7 @@ export async function toCases(db: Db, rows: CaseRow[]): Promise<TestCase[]> {
       caseName: r.caseName,
       moduleId: r.moduleId,
       moduleName: node?.moduleName ?? null,
-      modulePath: node ? tree.pathOf(node.moduleId) : null,
+      modulePath: node ? shownTree.pathOf(node.moduleId) : null,
       caseLevel: r.caseLevel,
       casePreconditions: r.casePreconditions,
       caseExpect: r.caseExpect,

@@ -11,7 +11,8 @@ import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { CASE_SORT, findCaseRow, listCases, toCases } from './cases.repository.ts';
+import { loadTree } from '../modules/modules.repository.ts';
+import { CASE_SORT, type CaseFilter, findCaseRow, listCases, toCases } from './cases.repository.ts';
 import { createCases, deleteCases, updateCase } from './cases.service.ts';
 
 const caseParam = z.object({ caseId: z.coerce.number().int().min(1) });
@@ -22,6 +23,16 @@ export const caseListQuery = pageQuery.extend({
   caseLevel: z.coerce.number().int().min(1).max(5).optional(),
   caseState: z.enum(CASE_STATES).optional(),
   params: z.object({ modulePid: z.coerce.number().int().min(1).optional() }).optional(),
+});
+
+/** The list's query (also the export's form) as a repository filter. */
+export const caseFilterOf = (q: z.infer<typeof caseListQuery>): CaseFilter => ({
+  projectId: q.projectId,
+  caseName: q.caseName,
+  moduleId: q.moduleId,
+  moduleTree: q.params?.modulePid,
+  caseLevel: q.caseLevel,
+  caseState: q.caseState,
 });
 
 /** Test cases: numbered per project, each on a deliverable, with steps, a tested state and its defects' counts. */
@@ -36,21 +47,10 @@ export function registerCaseRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = ctx.query;
       const { limit, offset } = pageOf(q);
-      const { rows, total } = await listCases(
-        db,
-        {
-          projectId: q.projectId,
-          caseName: q.caseName,
-          moduleId: q.moduleId,
-          moduleTree: q.params?.modulePid,
-          caseLevel: q.caseLevel,
-          caseState: q.caseState,
-        },
-        limit,
-        offset,
-        orderOf(q, CASE_SORT, ['c.updateTime', 'desc']),
-      );
-      return ctx.table(await toCases(db, rows), total);
+      const tree = await loadTree(db, q.projectId);
+      const order = orderOf(q, CASE_SORT, ['c.updateTime', 'desc']);
+      const { rows, total } = await listCases(db, caseFilterOf(q), tree, limit, offset, order);
+      return ctx.table(await toCases(db, rows, tree), total);
     },
   });
 

@@ -5,8 +5,7 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { allocateNumbers } from '../defects/defects.repository.ts';
-import { loadTree } from '../modules/modules.repository.ts';
-import { findCaseRow } from './cases.repository.ts';
+import { assertModuleOf, loadTree } from '../modules/modules.repository.ts';
 
 type NewCase = Omit<z.infer<typeof caseCreateBody>, 'projectId'>;
 const BATCH = 500;
@@ -64,12 +63,8 @@ export async function updateCase(
   projectId: number,
   body: z.infer<typeof caseUpdateBody>,
 ): Promise<void> {
-  const row = await findCaseRow(db, body.caseId);
-  if (!row) throw new AppError('case.not-found');
-  if (body.moduleId !== undefined) {
-    const tree = await loadTree(db, projectId);
-    if (!tree.byId.has(body.moduleId)) throw new AppError('module.not-found');
-  }
+  // The route's scope has already found the case in this project.
+  await assertModuleOf(db, projectId, body.moduleId);
   const { caseId, caseStep, ...rest } = body;
   await db
     .updateTable('sysCase')

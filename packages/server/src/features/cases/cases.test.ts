@@ -204,4 +204,14 @@ describe('test cases', () => {
     });
     expect(defects.rows[0].caseId).toBeNull();
   });
+
+  it('take LIKE wildcards in a title search literally', async () => {
+    await api(lead, 'POST', '/system/case', newCase({ caseName: 'Coupon 50% off' }));
+    const list = async (caseName: string) =>
+      (
+        await api(dev, 'GET', '/system/case/list', undefined, { projectId: String(projectId), caseName })
+      ).rows.map((r: Json) => r.caseName);
+    expect(await list('50%')).toEqual(['Coupon 50% off']);
+    expect(await list('5_%')).toEqual([]);
+  });
 });

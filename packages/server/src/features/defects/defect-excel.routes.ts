@@ -1,13 +1,12 @@
 import { DEFECT_TYPES, type DefectType, ResultCode } from '@buglet/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
-import { authenticated, hasPermi } from '../../http/permission.ts';
-import { nestParams, orderOf } from '../../http/query.ts';
-import type { RouteContext, Router } from '../../http/route.ts';
+import { authenticated } from '../../http/permission.ts';
+import { orderOf, queryWithForm } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { buildWorkbook, sendWorkbook } from '../../lib/xlsx.ts';
-import { resolveScope } from '../access/scope.ts';
+import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
+import { enterProjectWith } from '../access/scope.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { defectColumns, levelLabel, memberNames, stateLabel, typeLabel } from './defect-excel.ts';
@@ -16,24 +15,9 @@ import { DEFECT_SORT, listDefects } from './defect-list.repository.ts';
 import { toDefects } from './defects.repository.ts';
 import { defectFilterOf, defectListQuery } from './defects.routes.ts';
 
-/** More than this and the export is refused with a hint to narrow the filters. */
-export const EXPORT_MAX_ROWS = 50_000;
 const projectQuery = z.object({ projectId: z.coerce.number().int().min(1).optional() });
 
-/** The project named in the request, else the caller's current one, entered with the given permission. */
-async function projectFor(
-  db: Db,
-  ctx: RouteContext<unknown, unknown, unknown>,
-  named: number | undefined,
-  permission: string,
-) {
-  const projectId = named ?? ctx.me.context.currentProjectId ?? 0;
-  const scoped = await resolveScope(db, ctx.me, { kind: 'project', projectId, isWrite: true });
-  if (!hasPermi(scoped.permissions, permission))
-    throw new AppError('auth.forbidden', [], ResultCode.forbidden);
-  return projectId;
-}
-
+/** The drop-down lists of a sheet (and the tree and member names they come from). */
 async function sheetLists(r: Router, projectId: number) {
   const [tree, members] = await Promise.all([
     loadTree(r.deps.db, projectId),
@@ -44,6 +28,7 @@ async function sheetLists(r: Router, projectId: number) {
     modulePaths: [...tree.paths().keys()].sort(),
     memberNames: members.map((m) => names.get(m.userId) as string),
     names,
+    tree,
   };
 }
 
@@ -55,7 +40,7 @@ export function registerDefectExcelRoutes(r: Router): void {
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {
-      const projectId = await projectFor(db, ctx, ctx.query.projectId, 'system:defect:add');
+      const projectId = await enterProjectWith(db, ctx.me, ctx.query.projectId, 'system:defect:add');
       const lists = await sheetLists(r, projectId);
       const wb = await buildWorkbook(
         ctx.t('excel.defect.sheet'),
@@ -71,7 +56,7 @@ export function registerDefectExcelRoutes(r: Router): void {
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {
-      const projectId = await projectFor(db, ctx, ctx.query.projectId, 'system:defect:add');
+      const projectId = await enterProjectWith(db, ctx.me, ctx.query.projectId, 'system:defect:add');
       const file = await receiveFile(ctx.req, 'file');
       const bytes = await file.toBuffer();
       const count = await importDefects(r.deps, ctx.me, projectId, bytes, ctx.lang);
@@ -82,21 +67,17 @@ export function registerDefectExcelRoutes(r: Router): void {
   r.post('/system/defect/export', {
     guard: authenticated,
     handler: async (ctx) => {
-      // Filters come as the list's query string and/or, as the original's client sends them, a form body.
-      const form =
-        typeof ctx.req.body === 'string' ? Object.fromEntries(new URLSearchParams(ctx.req.body)) : {};
-      const input = { ...(ctx.req.query as Record<string, unknown>), ...form };
-      const q = parseWith(defectListQuery, nestParams(input));
-      await projectFor(db, ctx, q.projectId, 'system:defect:export');
+      const q = parseWith(defectListQuery, queryWithForm(ctx.req));
+      await enterProjectWith(db, ctx.me, q.projectId, 'system:defect:export');
       const filter = defectFilterOf(q, ctx.me.userId);
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
       const { rows } = await listDefects(db, filter, EXPORT_MAX_ROWS + 1, 0, order);
       if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
-      const [defects, lists, tree] = await Promise.all([
-        toDefects(db, rows, ctx.me.userId),
+      const [defects, lists] = await Promise.all([
+        shapeInChunks(rows, (chunk) => toDefects(db, chunk, ctx.me.userId)),
         sheetLists(r, q.projectId),
-        loadTree(db, q.projectId),
       ]);
+      const { tree } = lists;
       const lang = ctx.lang;
       const data = defects.map((d) => ({
         projectNum: d.projectNum,

@@ -1,7 +1,8 @@
 import { DEFECT_STATE_NAMES, DEFECT_TYPES } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { ftsPhrase, keywordMatches, textLike } from './defect-search.ts';
+import { containsText } from '../../db/contains-text.ts';
+import { ftsPhrase, keywordMatches } from './defect-search.ts';
 import type { DefectRow } from './defects.repository.ts';
 
 export interface DefectFilter {
@@ -71,7 +72,7 @@ function filtered(db: Db, f: DefectFilter) {
     const title = ftsPhrase(db, name, 'title');
     const inTitle = title
       ? sql<boolean>`d.defect_id in (select rowid from sys_defect_search where sys_defect_search match ${title})`
-      : textLike(db, 'defect_name', name);
+      : containsText(db, 'd.defect_name', name);
     if (number?.[1]) q = q.where('d.projectNum', '=', Number(number[2]));
     else if (number) q = q.where((eb) => eb.or([eb('d.projectNum', '=', Number(number[2])), inTitle]));
     else q = q.where(inTitle);

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { containsText } from '../../db/contains-text.ts';
 
 const TRIGRAM = 3;
 
@@ -34,14 +35,6 @@ export function ftsPhrase(db: Db, text: string, column?: 'title'): string | unde
   return column ? `${column} : ${phrase}` : phrase;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** A substring condition on a column of `d`, case-insensitive on both databases. */
-export function textLike(db: Db, column: 'defect_name' | 'defect_describe', text: string) {
-  const op = sql.raw(onPostgres(db) ? 'ilike' : 'like');
-  return sql<boolean>`${sql.ref(`d.${column}`)} ${op} ${likePattern(text)} escape '\\'`;
-}
-
 /**
  * A condition on `d` (sys_defect) matching a keyword in the title, description or comments, for
  * the cases the FTS join (see defect-list.repository) does not serve: PostgreSQL, where pg_trgm
@@ -49,15 +42,13 @@ export function textLike(db: Db, column: 'defect_name' | 'defect_describe', text
  * word), which fall back to a scan.
  */
 export function keywordMatches(db: Db, keyword: string) {
-  const like = likePattern(keyword);
-  const op = sql.raw(onPostgres(db) ? 'ilike' : 'like');
   const commented = sql`select l.defect_id from sys_comment c
       join sys_defect_log l on l.defect_log_id = c.correlation_id
-      where c.module_type = 'defect_log' and c.comment_content ${op} ${like} escape '\\'`;
+      where c.module_type = 'defect_log' and ${containsText(db, 'c.comment_content', keyword)}`;
   // PostgreSQL: an array computed once, which the planner can OR with the two trigram indexes
   // (a bitmap) instead of testing a subquery on every row.
   const inComments = onPostgres(db)
     ? sql<boolean>`d.defect_id = any(array(${commented}))`
     : sql<boolean>`d.defect_id in (${commented})`;
-  return sql<boolean>`(${textLike(db, 'defect_name', keyword)} or ${textLike(db, 'defect_describe', keyword)} or ${inComments})`;
+  return sql<boolean>`(${containsText(db, 'd.defect_name', keyword)} or ${containsText(db, 'd.defect_describe', keyword)} or ${inComments})`;
 }

@@ -17,7 +17,7 @@ import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { DEFECT_SORT, type DefectFilter, listDefects, statesFrom } from './defect-list.repository.ts';
 import { availableActions } from './defect-workflow.ts';
-import { findDefectRow, handlersOf, toDefects } from './defects.repository.ts';
+import { findDefectRow, toDefects } from './defects.repository.ts';
 import { actOnDefect, actorOf, createDefect, deleteDefect, updateDefect } from './defects.service.ts';
 
 const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
@@ -113,10 +113,9 @@ export function registerDefectRoutes(r: Router): void {
       const row = await findDefectRow(db, ctx.params.defectId);
       if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
       const [shown] = await toDefects(db, [row], ctx.me.userId);
-      const handleBy = (await handlersOf(db, [row.defectId])).get(row.defectId) ?? [];
       const facts = {
         state: row.defectState as never,
-        handleBy,
+        handleBy: shown?.handleBy ?? [],
         createById: row.createById,
         lastFixerId: row.lastFixerId,
       };

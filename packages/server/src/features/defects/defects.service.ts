@@ -16,6 +16,7 @@ import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { ScopedAccess } from '../access/scope.ts';
+import { assertModuleOf } from '../modules/modules.repository.ts';
 import { refreshSearchText } from './defect-search.ts';
 import { type Actor, decide, type Refusal } from './defect-workflow.ts';
 import {
@@ -49,18 +50,6 @@ async function assertMembers(deps: AppDeps, projectId: number, userIds: number[]
   const { members } = await projectPeople(deps.db, projectId);
   const stranger = userIds.find((id) => !members.has(id));
   if (stranger !== undefined) throw new AppError('defect.handler.not-member', [stranger]);
-}
-
-/** A linked deliverable must be a node of the defect's own project. */
-async function assertModule(deps: AppDeps, projectId: number, moduleId: number | null | undefined) {
-  if (!moduleId) return;
-  const row = await deps.db
-    .selectFrom('sysModule')
-    .select('moduleId')
-    .where('moduleId', '=', moduleId)
-    .where('projectId', '=', projectId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('module.not-found');
 }
 
 /** A linked test case must be one of the defect's own project. */
@@ -100,7 +89,7 @@ async function writeLog(
 
 export async function createDefect(deps: AppDeps, caller: Principal, body: z.infer<typeof defectCreateBody>) {
   await assertMembers(deps, body.projectId, body.handleBy);
-  await assertModule(deps, body.projectId, body.moduleId);
+  await assertModuleOf(deps.db, body.projectId, body.moduleId);
   await assertCase(deps, body.projectId, body.caseId);
   const now = formatDateTime();
   const defectId = await deps.db.transaction().execute(async (trx) => {
@@ -169,7 +158,7 @@ export async function updateDefect(
     throw new AppError('auth.forbidden', [], ResultCode.forbidden);
   }
   if (body.handleBy) await assertMembers(deps, row.projectId, body.handleBy);
-  await assertModule(deps, row.projectId, body.moduleId);
+  await assertModuleOf(deps.db, row.projectId, body.moduleId);
   const now = formatDateTime();
   await deps.db.transaction().execute(async (trx) => {
     await trx

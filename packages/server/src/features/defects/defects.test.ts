@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
-import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
+import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 
 let t: TestApp;
-type Person = Awaited<ReturnType<TestApp['signedIn']>>;
 let tester: Person;
 let dev: Person;
 let outsider: Person;
@@ -14,6 +13,7 @@ const events: DefectEvent[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
+  api = apiAs(t);
   t.events.onDefect((e) => events.push(e));
   [tester, dev, outsider] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
   const team = await insertTestTeam(t.db, {
@@ -26,23 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const api = async (
-  who: Person,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: Json,
-  query?: Record<string, string>,
-) =>
-  (
-    await t.call({
-      method,
-      url,
-      token: who.token,
-      lang: 'en_US',
-      ...(payload ? { payload } : {}),
-      ...(query ? { query } : {}),
-    })
-  ).body;
+let api: ReturnType<typeof apiAs>;
 
 const newDefect = (over: Json = {}) => ({
   projectId,

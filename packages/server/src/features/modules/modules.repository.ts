@@ -2,6 +2,7 @@ import type { ModuleNode } from '@buglet/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { ModuleTable } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 
 export type ModuleRow = Selectable<ModuleTable>;
 
@@ -104,4 +105,20 @@ export function toModuleNode(
     defectCount: defects.get(row.moduleId) ?? 0,
     caseCount: cases.get(row.moduleId) ?? 0,
   };
+}
+
+/** A deliverable named by a defect or a case must be a node of that item's own project. */
+export async function assertModuleOf(
+  db: Db,
+  projectId: number,
+  moduleId: number | null | undefined,
+): Promise<void> {
+  if (!moduleId) return;
+  const row = await db
+    .selectFrom('sysModule')
+    .select('moduleId')
+    .where('moduleId', '=', moduleId)
+    .where('projectId', '=', projectId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('module.not-found');
 }

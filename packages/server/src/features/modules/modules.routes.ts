@@ -164,46 +164,59 @@ export function registerModuleRoutes(r: Router): void {
         const stranger = ids.find((id) => !tree.byId.has(id));
         if (stranger !== undefined) throw new AppError('module.not-found');
         const doomed = [...new Set(ids.flatMap((id) => tree.subtree(id)))];
-        const { n } = await trx
+        const projectId = ctx.scoped.projectId;
+        // Scoped by project, so the (project_id, module_id) indexes serve these.
+        const defectsOn = trx
           .selectFrom('sysDefect')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('moduleId', 'in', doomed)
-          .where('isDeleted', '=', 0)
-          .executeTakeFirstOrThrow();
+          .where('projectId', '=', projectId)
+          .where('moduleId', 'in', doomed);
+        const casesOn = trx
+          .selectFrom('sysCase')
+          .where('projectId', '=', projectId)
+          .where('moduleId', 'in', doomed);
+        const [{ n: linkedDefects }, { n: linkedCases }] = await Promise.all([
+          defectsOn
+            .where('isDeleted', '=', 0)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow(),
+          casesOn.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        ]);
         const below = doomed.length - ids.length;
-        const linked = Number(n);
-        const doomedCases = (
-          await trx.selectFrom('sysCase').select('caseId').where('moduleId', 'in', doomed).execute()
-        ).map((c) => c.caseId);
-        if ((below > 0 || linked > 0 || doomedCases.length > 0) && ctx.query.confirm !== 'true') {
+        const linked = Number(linkedDefects);
+        const cases = Number(linkedCases);
+        if ((below > 0 || linked > 0 || cases > 0) && ctx.query.confirm !== 'true') {
           const first = tree.byId.get(ids[0] as number);
           throw new AppError(
             'module.delete.not-empty',
-            [first?.moduleName ?? '', below, linked, doomedCases.length],
+            [first?.moduleName ?? '', below, linked, cases],
             ResultCode.error,
             {
               needsConfirm: true,
-              impact: {
-                modules: doomed.length,
-                descendants: below,
-                defects: linked,
-                cases: doomedCases.length,
-              },
+              impact: { modules: doomed.length, descendants: below, defects: linked, cases },
             },
           );
         }
         // Nothing may keep pointing at a node that is gone, deleted defects included. A case
         // cannot live without its deliverable: it goes with it (the confirmation said so), and the
         // defects found with it stay, unlinked from it.
-        if (doomedCases.length > 0) {
+        if (cases > 0) {
           await trx
             .updateTable('sysDefect')
             .set({ caseId: null })
-            .where('caseId', 'in', doomedCases)
+            .where('caseId', 'in', casesOn.select('caseId'))
             .execute();
-          await trx.deleteFrom('sysCase').where('caseId', 'in', doomedCases).execute();
+          await trx
+            .deleteFrom('sysCase')
+            .where('projectId', '=', projectId)
+            .where('moduleId', 'in', doomed)
+            .execute();
         }
-        await trx.updateTable('sysDefect').set({ moduleId: null }).where('moduleId', 'in', doomed).execute();
+        await trx
+          .updateTable('sysDefect')
+          .set({ moduleId: null })
+          .where('projectId', '=', projectId)
+          .where('moduleId', 'in', doomed)
+          .execute();
         await trx.deleteFrom('sysModule').where('moduleId', 'in', doomed).execute();
         return doomed.length;
       });

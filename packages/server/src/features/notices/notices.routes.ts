@@ -5,6 +5,7 @@ import {
   NOTICE_GROUPS,
   noticeSendBody,
   pageQuery,
+  projectImBody,
   wechatParams,
 } from '@buglet/contracts';
 import { z } from 'zod';
@@ -14,10 +15,11 @@ import { perm, role } from '../../http/permission.ts';
 import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { projectMemberIds } from '../projects/project-members.repository.ts';
 import { kvGet, kvPut } from '../session/session.repository.ts';
 import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
 import { safeJson, settingsOf } from './notice-settings.repository.ts';
-import { deliver, type NoticeDeps } from './notices.service.ts';
+import { deliver } from './notices.service.ts';
 import { MAIL_CONFIG_KEY, type MailConfig } from './outbox.ts';
 
 const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
@@ -38,9 +40,9 @@ type NoticeRow = {
 };
 
 /** In-app notices, each user's notification settings and each project's chat platforms. */
-export function registerNoticeRoutes(r: Router, notices: NoticeDeps): void {
-  const { db } = r.deps;
-  const { hub } = notices;
+export function registerNoticeRoutes(r: Router): void {
+  const { db, hub } = r.deps;
+  const notices = r.deps;
   const shown = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
     // Defect notices are written again in the reader's language from their stored facts.
     const facts =
@@ -154,11 +156,7 @@ export function registerNoticeRoutes(r: Router, notices: NoticeDeps): void {
     scope: ({ body }) => ({ kind: 'project', projectId: body.projectId }),
     handler: async (ctx) => {
       const { projectId, receiveIds, title, content } = ctx.body;
-      const members = new Set(
-        (
-          await db.selectFrom('sysUserProject').select('userId').where('projectId', '=', projectId).execute()
-        ).map((m) => m.userId),
-      );
+      const members = new Set(await projectMemberIds(db, projectId));
       const stranger = receiveIds.find((id) => !members.has(id));
       if (stranger !== undefined) throw new AppError('notice.receiver.not-member', [stranger]);
       const settings = await settingsOf(db, projectId, [...new Set(receiveIds)]);
@@ -235,7 +233,7 @@ export function registerNoticeRoutes(r: Router, notices: NoticeDeps): void {
     });
     r.post(`/im/project/${code}/config`, {
       guard: perm(`${code}:save`),
-      body: z.object({ projectId: z.number().int().min(1), configParams: z.string().max(4000) }),
+      body: projectImBody,
       scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
       handler: async (ctx) => {
         const raw = safeJson(ctx.body.configParams);

@@ -90,15 +90,10 @@ export async function deliver(
       createBy: message.createBy,
     };
     const system = r.settings.platforms.asystem;
-    await deps.hub.send([r.userId], 'notice', notice);
-    if (system.panel) {
-      await deps.hub.send([r.userId], 'panel_notice', {
-        ...notice,
-        panel: true,
-        backgroundMusic: system.backgroundMusic,
-        backgroundMusicUrl: system.backgroundMusicUrl,
-      });
-    }
+    // The sound rides on the notice itself, so it plays whether or not the pop-up is wanted.
+    const sound = { backgroundMusic: system.backgroundMusic, backgroundMusicUrl: system.backgroundMusicUrl };
+    await deps.hub.send([r.userId], 'notice', { ...notice, ...sound });
+    if (system.panel) await deps.hub.send([r.userId], 'panel_notice', { ...notice, ...sound, panel: true });
   }
 
   for (const { userId, settings, lang } of rendered) {

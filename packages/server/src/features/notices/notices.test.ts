@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { insertTestTeam } from '../../../test/factories.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -66,14 +67,6 @@ async function connect(who: Person, how: 'query' | 'cookie' | 'none' = 'query', 
     }
   };
   return { ws, frames, waitFor, close: () => ws.close() };
-}
-
-async function until(check: () => Promise<boolean>, ms = 5000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const newDefect = async (handleBy: number[]) =>
@@ -148,6 +141,7 @@ describe('defect notices in the app', () => {
     expect(frame).toMatchObject({ code: 200, action: 'notice' });
     expect(frame.data.noticeTitle).toMatch(/^\[待处理\]缺陷:#\d+ Pay button dead$/);
     expect(frame.data.src).toBe(`/project/defect?defectId=${defectId}&projectId=${projectId}`);
+    expect(frame.data).toMatchObject({ backgroundMusic: true, backgroundMusicUrl: 'default.mp3' });
     const panel = await devTab2.waitFor('panel_notice');
     expect(panel.data).toMatchObject({
       panel: true,

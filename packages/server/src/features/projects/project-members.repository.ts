@@ -126,3 +126,15 @@ export async function listProjectCandidates(
   ]);
   return { rows: rows as MemberSummary[], total: Number(count.n) };
 }
+
+/** The ids of a project's live members (deleted accounts left out): who may receive its notices and frames. */
+export async function projectMemberIds(db: Db, projectId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysUserProject as up')
+    .innerJoin('sysUser as u', 'u.userId', 'up.userId')
+    .select('up.userId')
+    .where('up.projectId', '=', projectId)
+    .where('u.delFlag', '=', '0')
+    .execute();
+  return rows.map((r) => r.userId);
+}

@@ -1,19 +1,12 @@
 import type { Db } from '../../db/connect.ts';
+import { projectMemberIds } from '../projects/project-members.repository.ts';
+import { kvPut } from '../session/session.repository.ts';
 import type { Hub } from './hub.ts';
 
 export type FocusModule = 'defect' | 'case' | 'report';
 /** A marker lives an hour unless renewed by opening the item again. */
 const FOCUS_TTL_MS = 60 * 60 * 1000;
 const keyOf = (module: FocusModule, dataId: number, userId: number) => `focus:${module}:${dataId}:${userId}`;
-
-async function projectMembers(db: Db, projectId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('sysUserProject')
-    .select('userId')
-    .where('projectId', '=', projectId)
-    .execute();
-  return rows.map((r) => r.userId);
-}
 
 /**
  * "Who is looking": markers in the shared key-value table (so every instance sees them), told to
@@ -32,15 +25,8 @@ export class Focus {
       .where('userId', '=', userId)
       .executeTakeFirst();
     if (!user) return;
-    const k = keyOf(module, dataId, userId);
-    const v = JSON.stringify({ projectId, user });
-    const expireAt = Date.now() + FOCUS_TTL_MS;
-    await this.db
-      .insertInto('sysKv')
-      .values({ k, v, expireAt })
-      .onConflict((oc) => oc.column('k').doUpdateSet({ v, expireAt }))
-      .execute();
-    await this.hub.send(await projectMembers(this.db, projectId), 'memberFocus', {
+    await kvPut(this.db, keyOf(module, dataId, userId), JSON.stringify({ projectId, user }), FOCUS_TTL_MS);
+    await this.hub.send(await projectMemberIds(this.db, projectId), 'memberFocus', {
       moduleName: module,
       dataId,
       user,
@@ -62,24 +48,15 @@ export class Focus {
 
   /** The user closed the item (or their last socket): their markers go, and the projects hear of it. */
   async closeAll(userId: number): Promise<void> {
-    const rows = await this.db
-      .selectFrom('sysKv')
-      .select(['k', 'v'])
-      .where('k', 'like', `focus:%:${userId}`)
-      .execute();
-    const mine = rows.filter((r) => r.k.endsWith(`:${userId}`));
-    if (mine.length === 0) return;
-    await this.db
+    // The pattern ends at ":<userId>", so it takes this user's markers and nobody else's.
+    const mine = await this.db
       .deleteFrom('sysKv')
-      .where(
-        'k',
-        'in',
-        mine.map((r) => r.k),
-      )
+      .where('k', 'like', `focus:%:${userId}`)
+      .returning('v')
       .execute();
-    for (const row of mine) {
-      const { projectId } = JSON.parse(row.v) as { projectId: number };
-      await this.hub.send(await projectMembers(this.db, projectId), 'memberFocus', {
+    const projects = new Set(mine.map((row) => (JSON.parse(row.v) as { projectId: number }).projectId));
+    for (const projectId of projects) {
+      await this.hub.send(await projectMemberIds(this.db, projectId), 'memberFocus', {
         moduleName: null,
         dataId: null,
         user: { userId },

@@ -50,13 +50,6 @@ export class Hub {
     bus.onMessage((envelope) => this.deliver(envelope));
   }
 
-  /** Local sockets (for the benchmark's memory figure and tests). */
-  get socketCount(): number {
-    let n = 0;
-    for (const set of this.sockets.values()) n += set.size;
-    return n;
-  }
-
   async attach(userId: number, socket: WebSocket): Promise<void> {
     const set = this.sockets.get(userId) ?? new Set();
     set.add(socket);

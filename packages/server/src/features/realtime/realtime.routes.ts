@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { bearerToken, resolvePrincipal } from '../../http/auth.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
-import { enterableProject } from '../access/scope.ts';
-import type { Hub } from './hub.ts';
+import { projectMemberIds } from '../projects/project-members.repository.ts';
 
 /** The token of a socket handshake: the bearer header, the `Admin-Token` cookie the web client holds, or `?token=`. */
 export function handshakeToken(req: FastifyRequest): string | undefined {
@@ -22,8 +21,8 @@ export function handshakeToken(req: FastifyRequest): string | undefined {
  * original, the handshake must prove who it is: a live session of that very user, else 401 and
  * no upgrade.
  */
-export async function registerRealtimeRoutes(app: FastifyInstance, r: Router, hub: Hub): Promise<void> {
-  const { db, config } = r.deps;
+export async function registerRealtimeRoutes(app: FastifyInstance, r: Router): Promise<void> {
+  const { db, config, hub } = r.deps;
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   for (const prefix of ['', '/ws']) {
     app.get<{ Params: { userId: string } }>(
@@ -49,13 +48,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, r: Router, hu
     query: z.object({ projectId: z.coerce.number().int().min(1) }),
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     handler: async (ctx) => {
-      await enterableProject(db, ctx.me.userId, ctx.query.projectId);
-      const members = await db
-        .selectFrom('sysUserProject')
-        .select('userId')
-        .where('projectId', '=', ctx.query.projectId)
-        .execute();
-      const online = await hub.onlineAmong(members.map((m) => m.userId));
+      const online = await hub.onlineAmong(await projectMemberIds(db, ctx.query.projectId));
       return ctx.ok([...online]);
     },
   });

@@ -7,6 +7,8 @@ export interface Envelope {
   fileName?: string;
   data?: unknown;
   userId?: number;
+  /** List answers: the number of rows in all pages. */
+  total?: number;
 }
 
 /** Role ids the server seeds (contracts ROLE_IDS): team member, project developer, project tester. */

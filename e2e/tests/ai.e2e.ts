@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch } from '../browser.ts';
+import { launch, signIn } from '../browser.ts';
 import { type OllamaPeer, type PeerCase, startOllamaPeer } from '../ollama-peer.ts';
 
 const baseUrl = inject('baseUrl');
@@ -141,13 +141,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(`${baseUrl}/#/login`);
-  await fillLogin(page, LEAD.username, LEAD.password);
-  await page.waitForURL(/#\/index/);
-  await page
-    .getByRole('button', { name: '稍后再说' })
-    .click({ timeout: 3000 })
-    .catch(() => {});
+  await signIn(page, LEAD);
 });
 
 afterAll(async () => {

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type ExcelJS from 'exceljs';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch } from '../browser.ts';
+import { launch, signIn } from '../browser.ts';
+import { downloadBy, headerColumns, readWorkbook, xlsxFile } from '../excel.ts';
 
 const baseUrl = inject('baseUrl');
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 const SHOTS = '/tmp/buglet-shots';
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const LEAD = { username: 'cora', password: 'cora-pass1', phoneNumber: '13900139600', nickName: 'Cora Lead' };
 const TESTER = { nickName: 'Tia Tester', userName: 'tia', password: 'tia-pass1', phoneNumber: '13900139601' };
 const DEVELOPER = { nickName: 'Dex Dev', userName: 'dex', password: 'dex-pass1', phoneNumber: '13900139602' };
@@ -59,23 +59,6 @@ async function addBatch(names: string[]) {
 
 const treeNode = (name: string) => tree().locator('.ant-tree-node-content-wrapper').filter({ hasText: name });
 
-async function readWorkbook(download: Download): Promise<ExcelJS.Worksheet> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(await download.path());
-  const ws = wb.worksheets[0];
-  if (!ws) throw new Error('the workbook has no sheet');
-  return ws;
-}
-
-/** Column numbers by header text, without the " *" of required columns. */
-function headerColumns(ws: ExcelJS.Worksheet): Map<string, number> {
-  const out = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    out.set(String(cell.value).replace(/\s*\*$/, ''), col);
-  });
-  return out;
-}
-
 async function filledTemplate(template: ExcelJS.Worksheet, rows: Record<string, string>[]) {
   const columns = headerColumns(template);
   rows.forEach((values, i) => {
@@ -87,13 +70,7 @@ async function filledTemplate(template: ExcelJS.Worksheet, rows: Record<string, 
     }
     row.commit();
   });
-  const buffer = Buffer.from(await template.workbook.xlsx.writeBuffer());
-  return { name: 'cases.xlsx', mimeType: XLSX_TYPE, buffer };
-}
-
-async function downloadBy(click: () => Promise<void>): Promise<Download> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return download;
+  return xlsxFile(template, 'cases.xlsx');
 }
 
 beforeAll(async () => {
@@ -110,13 +87,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(`${baseUrl}/#/login`);
-  await fillLogin(page, TESTER.userName, TESTER.password);
-  await page.waitForURL(/#\/index/);
-  await page
-    .getByRole('button', { name: '稍后再说' })
-    .click({ timeout: 3000 })
-    .catch(() => {});
+  await signIn(page, TESTER);
 });
 afterAll(async () => {
   await browser.close();
@@ -297,7 +268,7 @@ describe('test cases', () => {
   it('imports cases from the template, listing rows with errors first', async () => {
     await page.getByRole('button', { name: /导\s*入/ }).click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('case-import') });
-    const template = await readWorkbook(await downloadBy(() => dialog.getByText('下载模板').click()));
+    const template = await readWorkbook(await downloadBy(page, () => dialog.getByText('下载模板').click()));
     const good = {
       用例名称: 'Pay with a saved card',
       模块: 'Web/Checkout',
@@ -313,7 +284,7 @@ describe('test cases', () => {
     expect(await failure.locator('.ant-table-row td:first-child').allInnerTexts()).toEqual(['3']);
 
     // A new choice replaces the refused file.
-    const fresh = await readWorkbook(await downloadBy(() => dialog.getByText('下载模板').click()));
+    const fresh = await readWorkbook(await downloadBy(page, () => dialog.getByText('下载模板').click()));
     await input.setInputFiles(await filledTemplate(fresh, [good]));
     await dialog.getByRole('button', { name: /导\s*入/ }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -333,7 +304,7 @@ describe('test cases', () => {
     });
 
     const exported = await readWorkbook(
-      await downloadBy(() => page.getByRole('button', { name: /导\s*出/ }).click()),
+      await downloadBy(page, () => page.getByRole('button', { name: /导\s*出/ }).click()),
     );
     expect(exported.actualRowCount).toBe(1 + 5);
   });

@@ -1,15 +1,13 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { apiClient, type Envelope, PNG } from '../api.ts';
+import { launch, shot, signIn } from '../browser.ts';
+import { downloadBy, headerColumns, readWorkbook, XLSX_TYPE, xlsxFile } from '../excel.ts';
 
 const baseUrl = inject('baseUrl');
+const { api, apiLogin } = apiClient(baseUrl);
 const LEAD = { username: 'ivy', password: 'ivy-pass1', phoneNumber: '13900139200', nickName: 'Ivy Importer' };
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXISTING = 'Existing defect before the import';
 /** Type, title, level, state, deliverable, handler: the template's columns this test fills. */
 const SHEET_ROWS = [
@@ -25,45 +23,29 @@ let browser: Browser;
 let page: Page;
 const seeded = { token: '', projectId: 0 };
 
-interface Envelope {
-  code: number;
-  msg: string;
-  token?: string;
-  fileName?: string;
-  total?: number;
-  data?: unknown;
-}
-
-async function api(method: string, path: string, body?: unknown): Promise<Envelope> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${baseUrl}/prod-api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${seeded.token}`,
-      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Envelope;
-  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
-  return json;
-}
-
 /** A lead of their own with a project, a "Checkout" deliverable and one defect. */
 async function seed(): Promise<void> {
-  await api('POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
-  seeded.token = (await api('POST', '/login', LEAD)).token ?? '';
+  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
+  const token = await apiLogin(LEAD.username, LEAD.password);
+  seeded.token = token;
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-  const icon = await api('POST', '/common/upload', form);
-  const team = await api('POST', '/system/team', { teamName: 'Import Team', teamIcon: icon.fileName });
+  const icon = await api(token, 'POST', '/common/upload', form);
+  const team = await api(token, 'POST', '/system/team', { teamName: 'Import Team', teamIcon: icon.fileName });
   const teamId = (team.data as { teamId: number }).teamId;
-  const project = await api('POST', '/system/project', { teamId, projectName: 'Import Shop', members: [] });
+  const project = await api(token, 'POST', '/system/project', {
+    teamId,
+    projectName: 'Import Shop',
+    members: [],
+  });
   seeded.projectId = (project.data as { projectId: number }).projectId;
-  await api('PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: seeded.projectId });
-  await api('POST', '/system/module', { projectId: seeded.projectId, batchModuleNames: ['Checkout'] });
-  const me = (await api('GET', '/getInfo')) as Envelope & { user?: { userId: number } };
-  await api('POST', '/system/defect', {
+  await api(token, 'PUT', '/system/user-config', {
+    currentTeamId: teamId,
+    currentProjectId: seeded.projectId,
+  });
+  await api(token, 'POST', '/system/module', { projectId: seeded.projectId, batchModuleNames: ['Checkout'] });
+  const me = (await api(token, 'GET', '/getInfo')) as Envelope & { user?: { userId: number } };
+  await api(token, 'POST', '/system/defect', {
     projectId: seeded.projectId,
     defectType: 'BUG',
     defectName: EXISTING,
@@ -74,24 +56,8 @@ async function seed(): Promise<void> {
 }
 
 const listTotal = async () =>
-  (await api('GET', `/system/defect/list?projectId=${seeded.projectId}&pageNum=1&pageSize=1`)).total;
-
-async function readWorkbook(download: Download): Promise<ExcelJS.Worksheet> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(await download.path());
-  const ws = wb.worksheets[0];
-  if (!ws) throw new Error('the workbook has no sheet');
-  return ws;
-}
-
-/** Column numbers by header text, without the " *" of required columns. */
-function headerColumns(ws: ExcelJS.Worksheet): Map<string, number> {
-  const out = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    out.set(String(cell.value).replace(/\s*\*$/, ''), col);
-  });
-  return out;
-}
+  (await api(seeded.token, 'GET', `/system/defect/list?projectId=${seeded.projectId}&pageNum=1&pageSize=1`))
+    .total;
 
 /** The sheet's data rows as text, in the given columns. */
 function sheetRows(ws: ExcelJS.Worksheet, headers: string[]): string[][] {
@@ -114,13 +80,7 @@ async function filledTemplate(template: ExcelJS.Worksheet, rows: string[][]) {
     });
     row.commit();
   });
-  const buffer = Buffer.from(await template.workbook.xlsx.writeBuffer());
-  return { name: 'defects.xlsx', mimeType: XLSX_TYPE, buffer };
-}
-
-async function downloadBy(click: () => Promise<void>): Promise<Download> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return download;
+  return xlsxFile(template, 'defects.xlsx');
 }
 
 /** At the two widths the layout changes around; `scrollTo` is brought into view first. */
@@ -145,13 +105,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(`${baseUrl}/#/login`);
-  await fillLogin(page, LEAD.username, LEAD.password);
-  await page.waitForURL(/#\/index/);
-  await page
-    .getByRole('button', { name: '稍后再说' })
-    .click({ timeout: 3000 })
-    .catch(() => {});
+  await signIn(page, LEAD);
 });
 afterAll(async () => {
   await browser.close();
@@ -167,7 +121,7 @@ describe('defect import and export', () => {
     await dialog().getByText('下载模板').waitFor();
 
     // The template comes with its drop-downs; it is what the person fills in.
-    const templateDownload = await downloadBy(() => dialog().getByText('下载模板').click());
+    const templateDownload = await downloadBy(page, () => dialog().getByText('下载模板').click());
     expect(templateDownload.suggestedFilename()).toBe('缺陷导入模板.xlsx');
     template = await readWorkbook(templateDownload);
     expect([...headerColumns(template).keys()]).toEqual(
@@ -227,7 +181,7 @@ describe('defect import and export', () => {
     await page.goto(`${baseUrl}/#/project/defect?type=TASK&sort=projectNum&order=asc`);
     await expect.poll(() => rows().count()).toBe(2);
     const shown = await titles();
-    const download = await downloadBy(() => toolbar().getByRole('button', { name: '导出' }).click());
+    const download = await downloadBy(page, () => toolbar().getByRole('button', { name: '导出' }).click());
     expect(download.suggestedFilename()).toBe('缺陷数据.xlsx');
     const sheet = await readWorkbook(download);
     expect(sheet.name).toBe('缺陷数据');
@@ -250,7 +204,7 @@ describe('defect import and export', () => {
       new Blob([await sheet.workbook.xlsx.writeBuffer()], { type: XLSX_TYPE }),
       'bulk.xlsx',
     );
-    await api('POST', `/system/defect/import?projectId=${seeded.projectId}`, form);
+    await api(seeded.token, 'POST', `/system/defect/import?projectId=${seeded.projectId}`, form);
 
     const sortedHeader = () => page.locator('.ant-table-thead th[aria-sort]').allTextContents();
     await page.goto(`${baseUrl}/#/project/defect`);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { launch, shot, signIn } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
@@ -47,13 +47,7 @@ async function openAs(person: { userName: string; password: string }): Promise<P
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(`${baseUrl}/#/login`);
-  await fillLogin(page, person.userName, person.password);
-  await page.waitForURL(/#\/index/);
-  await page
-    .getByRole('button', { name: '稍后再说' })
-    .click({ timeout: 3000 })
-    .catch(() => {});
+  await signIn(page, person);
   await page.goto(`${baseUrl}/#/project/defect`);
   await page.locator('.ant-table').waitFor();
   return page;

@@ -1,60 +1,38 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient, PNG } from '../api.ts';
 import { fillLogin, launch, shot } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
+const { api, apiLogin } = apiClient(baseUrl);
 const OWNER = {
   username: 'mira',
   password: 'mira-pass1',
   phoneNumber: '13900139021',
   nickName: 'Mira Maker',
 };
-/** The smallest valid PNG (1×1), enough for the team icon the API requires. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 let browser: Browser;
 let page: Page;
 let token = '';
 let projectId = 0;
 
-interface Envelope {
-  code: number;
-  msg: string;
-  token?: string;
-  fileName?: string;
-  data?: unknown;
-}
-
-async function api(method: string, path: string, body?: unknown): Promise<Envelope> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${baseUrl}/prod-api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(isForm || body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Envelope;
-  if (json.code !== 200) throw new Error(`${method} ${path}: ${json.code} ${json.msg}`);
-  return json;
-}
-
 /** An owner with a team and an empty project, made through the API: the deliverables page is under test. */
 async function seedProject(): Promise<void> {
-  await api('POST', '/register', { ...OWNER, confirmPassword: OWNER.password });
-  token = (await api('POST', '/login', { username: OWNER.username, password: OWNER.password })).token ?? '';
+  await api('', 'POST', '/register', { ...OWNER, confirmPassword: OWNER.password });
+  token = await apiLogin(OWNER.username, OWNER.password);
   const form = new FormData();
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-  const icon = await api('POST', '/common/upload', form);
-  const team = await api('POST', '/system/team', { teamName: 'Wren Team', teamIcon: icon.fileName });
+  const icon = await api(token, 'POST', '/common/upload', form);
+  const team = await api(token, 'POST', '/system/team', { teamName: 'Wren Team', teamIcon: icon.fileName });
   const teamId = (team.data as { teamId: number }).teamId;
-  const project = await api('POST', '/system/project', { teamId, projectName: 'Wren App', members: [] });
+  const project = await api(token, 'POST', '/system/project', {
+    teamId,
+    projectName: 'Wren App',
+    members: [],
+  });
   projectId = (project.data as { projectId: number }).projectId;
-  await api('PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+  await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
 }
 
 async function capture(name: string) {
@@ -147,7 +125,7 @@ describe('deliverables', () => {
     expect(await rowNames()).toContain('Captcha');
     await impact.getByRole('button', { name: '全部删除' }).click();
     await expect.poll(rowNames).toEqual(['Mobile App', 'Cart', 'Admin Console']);
-    const left = await api('GET', `/system/module/list?projectId=${projectId}`);
+    const left = await api(token, 'GET', `/system/module/list?projectId=${projectId}`);
     expect((left.data as { moduleName: string }[]).map((m) => m.moduleName)).toEqual([
       'Mobile App',
       'Admin Console',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { launch, shot, signIn } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
@@ -69,13 +69,7 @@ async function newContext(width = 1280): Promise<BrowserContext> {
 async function login(context: BrowserContext, person: { userName: string; password: string }, to: string) {
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto(`${baseUrl}/#/login`);
-  await fillLogin(page, person.userName, person.password);
-  await page.waitForURL(/#\/index/);
-  await page
-    .getByRole('button', { name: '稍后再说' })
-    .click({ timeout: 3000 })
-    .catch(() => {});
+  await signIn(page, person);
   await page.goto(`${baseUrl}/#${to}`);
   return page;
 }

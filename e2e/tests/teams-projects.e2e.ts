@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { launch, shot, signIn } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
 const TEAM = 'Falcon Team';
@@ -59,15 +59,6 @@ async function capture(target: Page, name: string) {
   await shot(target, name);
 }
 
-async function login(target: Page, userName: string, password: string) {
-  await target.goto(`${baseUrl}/#/login`);
-  await fillLogin(target, userName, password);
-  await target.waitForURL(/#\/index/);
-  const later = target.getByRole('button', { name: '稍后再说' });
-  // The prompt appears for accounts still on their initial password.
-  await later.click({ timeout: 3000 }).catch(() => {});
-}
-
 async function createTeam(target: Page, name: string, colour: [number, number, number]) {
   await target.getByTestId('team-selector').click();
   await target.locator('.ant-popover').getByRole('button', { name: '创建团队' }).click();
@@ -102,7 +93,7 @@ afterAll(async () => browser.close());
 
 describe('teams and projects', () => {
   it('lets the administrator create a first team with an uploaded icon', async () => {
-    await login(page, 'admin', 'cat2bug');
+    await signIn(page, { userName: 'admin', password: 'cat2bug' });
     await expect.poll(() => page.getByTestId('team-selector').textContent()).toContain('创建团队');
     await createTeam(page, TEAM, [64, 120, 255]);
     await expect.poll(() => page.getByTestId('team-selector').locator('img').count()).toBe(1);
@@ -185,7 +176,7 @@ describe('teams and projects', () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     const member = await context.newPage();
     member.setDefaultTimeout(10_000);
-    await login(member, MEMBER.userName, MEMBER.password);
+    await signIn(member, MEMBER);
     await member.getByTestId('team-selector').click();
     const options = member.getByTestId('team-option');
     await expect.poll(() => options.count()).toBe(1);

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { caseKeys } from './features/cases/cases.api.ts';
 import { defectKeys } from './features/defects/defects.api.ts';
 import { NoticeListener } from './features/notices/notice-listener.tsx';
-import { refreshNotices } from './features/notices/notices.api.ts';
+import { noticeKeys, refreshNotices } from './features/notices/notices.api.ts';
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, subscribe } from './lib/realtime.ts';
 import { useFocus } from './stores/focus.store.ts';
 import { usePresence } from './stores/presence.store.ts';
@@ -11,7 +12,7 @@ import { useSession } from './stores/session.store.ts';
 /**
  * The realtime connection follows the session: it opens once the user id is known (after getInfo)
  * and closes on logout. Presence and focus frames feed their stores; after a reconnection the online
- * list and the notice counts are fetched again, as frames may have been missed.
+ * list, the notice counts and the open item view are fetched again, as frames may have been missed.
  */
 export function AppRealtime() {
   const userId = useSession((s) => s.user?.userId);
@@ -24,10 +25,12 @@ export function AppRealtime() {
       subscribe('memberOffline', (id) => setOnline(id, false)),
       subscribe('memberFocus', (frame) => useFocus.getState().apply(frame)),
       onRealtimeReconnect(() => {
-        // Who looks at what is heard again from scratch; the open view reads (and marks) itself again.
+        // Who looks at what is heard again from scratch; the open item view, a defect's or a case's,
+        // reads (and marks) itself again (only queries in use are fetched again).
         useFocus.getState().clear();
         void queryClient.invalidateQueries({ queryKey: defectKeys.details });
-        void queryClient.invalidateQueries({ queryKey: ['presence'] });
+        void queryClient.invalidateQueries({ queryKey: caseKeys.details });
+        void queryClient.invalidateQueries({ queryKey: noticeKeys.presence });
         void refreshNotices(queryClient);
       }),
     ];
@@ -44,8 +47,8 @@ export function AppRealtime() {
       usePresence.getState().clear();
       useFocus.getState().clear();
       // The bell's counts are kept until a frame says otherwise: they must not outlive the session.
-      queryClient.removeQueries({ queryKey: ['notices'] });
-      queryClient.removeQueries({ queryKey: ['presence'] });
+      queryClient.removeQueries({ queryKey: noticeKeys.all });
+      queryClient.removeQueries({ queryKey: noticeKeys.presence });
     };
   }, [userId, queryClient]);
 

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeCaseView, getCase } from '../src/features/cases/cases.api.ts';
 import { closeDefectView, getDefect } from '../src/features/defects/defects.api.ts';
 import { setFeedback } from '../src/lib/feedback.ts';
 import { request, sendQuietly } from '../src/lib/http.ts';
@@ -115,7 +116,7 @@ describe('sendQuietly', () => {
   });
 });
 
-describe('closing a defect view', () => {
+describe('closing an item view', () => {
   it('holds the next view back until the close has been answered, so it cannot wipe the new mark', async () => {
     const calls: string[] = [];
     let answerClose = () => {};
@@ -134,5 +135,31 @@ describe('closing a defect view', () => {
     answerClose();
     await view;
     expect(calls).toEqual(['/prod-api/system/defect/close-edit-window', '/prod-api/system/defect/7']);
+  });
+
+  it('holds views of either kind back for every close still on its way (each close clears all marks)', async () => {
+    const calls: string[] = [];
+    let answerCaseClose = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url.endsWith('case/close-edit-window'))
+          await new Promise<void>((done) => (answerCaseClose = done));
+        return new Response(JSON.stringify({ code: 200, msg: 'ok', data: {} }), { status: 200 });
+      }),
+    );
+    closeCaseView();
+    closeDefectView();
+    const defectView = getDefect(7);
+    const caseView = getCase(3);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(calls).toEqual([
+      '/prod-api/system/case/close-edit-window',
+      '/prod-api/system/defect/close-edit-window',
+    ]);
+    answerCaseClose();
+    await Promise.all([defectView, caseView]);
+    expect(calls.slice(2).sort()).toEqual(['/prod-api/system/case/3', '/prod-api/system/defect/7']);
   });
 });

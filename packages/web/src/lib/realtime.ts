@@ -32,10 +32,15 @@ export interface NoticeReadMark {
   isRead: true;
 }
 
+/** A new notice as pushed in `notice`: with the receiver's own sound choice (in-app settings). */
+export interface PushedNotice extends NoticeMessage {
+  backgroundMusic?: boolean;
+  backgroundMusicUrl?: string;
+}
+
+/** The same notice again, for receivers who want the pop-up panel. */
 export interface PanelNotice extends NoticeMessage {
   panel: boolean;
-  backgroundMusic: boolean;
-  backgroundMusicUrl: string;
 }
 
 export interface MemberFocus {
@@ -49,7 +54,7 @@ export interface RealtimePayloads {
   memberOffline: number;
   memberFocus: MemberFocus;
   aiModelPull: unknown;
-  notice: NoticeMessage | NoticeReadMark;
+  notice: PushedNotice | NoticeReadMark;
   panel_notice: PanelNotice;
 }
 

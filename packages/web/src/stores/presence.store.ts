@@ -22,8 +22,3 @@ export const usePresence = create<PresenceState>((set, get) => ({
   },
   clear: () => set({ online: new Set() }),
 }));
-
-/** Subscribes a component to one user's online state only, so other users' changes do not re-render it. */
-export function useIsOnline(userId: number): boolean {
-  return usePresence((s) => s.online.has(userId));
-}

@@ -65,7 +65,8 @@ export default function AiModelPage() {
   });
   const rows = useMemo(() => mergeModelRows(models.data?.rows ?? [], pulls), [models.data, pulls]);
   const reload = () => queryClient.invalidateQueries({ queryKey: aiKeys.all });
-  const serverUrl = config.data?.data?.aiUrl || config.data?.data?.defaultAiUrl || '';
+  // The project's own server, else the platform's.
+  const urlInUse = config.data?.data?.aiUrl || config.data?.data?.defaultAiUrl || '';
 
   const pull = async (wanted: string) => {
     const problem = modelNameProblem(wanted);
@@ -113,7 +114,12 @@ export default function AiModelPage() {
       {isReadOnly ? (
         <Alert type="info" showIcon title={t('project.archived-read-only')} style={{ marginBottom: 16 }} />
       ) : null}
-      <AiServerForm projectId={projectId} config={config.data?.data} isReadOnly={isReadOnly} />
+      <AiServerForm
+        projectId={projectId}
+        config={config.data?.data}
+        urlInUse={urlInUse}
+        isReadOnly={isReadOnly}
+      />
       <Divider style={{ margin: '12px 0 16px' }} />
       <ListToolbar
         onRefresh={() => void reload()}
@@ -156,7 +162,7 @@ export default function AiModelPage() {
           showIcon
           className="ai-server-error"
           style={{ marginBottom: 12 }}
-          title={t('ai.server-down', { url: serverUrl })}
+          title={t('ai.server-down', { url: urlInUse })}
           description={models.error.message}
         />
       ) : null}

@@ -11,11 +11,13 @@ import { aiUrlProblem } from './ai-rules.ts';
 interface AiServerFormProps {
   projectId: number;
   config: AiConfig | undefined;
+  /** The address the project's AI calls go to now. */
+  urlInUse: string;
   isReadOnly: boolean;
 }
 
 /** The project's own AI server (empty: the platform's), and the models it uses now. */
-export function AiServerForm({ projectId, config, isReadOnly }: AiServerFormProps) {
+export function AiServerForm({ projectId, config, urlInUse, isReadOnly }: AiServerFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -31,7 +33,6 @@ export function AiServerForm({ projectId, config, isReadOnly }: AiServerFormProp
       void queryClient.invalidateQueries({ queryKey: aiKeys.all });
     },
   });
-  const inUse = config?.aiUrl || config?.defaultAiUrl || '';
 
   return (
     <Flex vertical gap={8}>
@@ -85,7 +86,7 @@ export function AiServerForm({ projectId, config, isReadOnly }: AiServerFormProp
             label: t('ai.url.in-use'),
             children: (
               <Typography.Text code data-testid="ai-url-in-use">
-                {inUse}
+                {urlInUse}
               </Typography.Text>
             ),
           },

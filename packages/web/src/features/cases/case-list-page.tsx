@@ -63,7 +63,6 @@ export default function CaseListPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const { projectId } = useCurrentProject();
-  const { members } = useProjectMembers(projectId);
   const { rows: moduleRows } = useModuleTree(projectId);
   const hasTree = Grid.useBreakpoint().xl === true;
   const list = useListParams(LIST_KEYS);
@@ -78,6 +77,10 @@ export default function CaseListPage() {
   );
   const [formTarget, setFormTarget] = useState<CaseFormTarget | undefined>();
   const [defectTarget, setDefectTarget] = useState<FormTarget | undefined>();
+  // Only the defect form picks people: the members are fetched when it first opens, and kept, so its
+  // handlers keep their names while it slides shut.
+  const [isDefectFormUsed, setDefectFormUsed] = useState(false);
+  const { members } = useProjectMembers(isDefectFormUsed ? projectId : 0);
   const [moduleTarget, setModuleTarget] = useState<ModuleEditTarget | undefined>();
   const [isImportOpen, setImportOpen] = useState(false);
   const [isAiOpen, setAiOpen] = useState(false);
@@ -98,6 +101,10 @@ export default function CaseListPage() {
 
   const pageState = { view: params.view, sort: params.sort, order: params.order };
   const setFilters = (next: CaseFilters) => list.search({ ...pageState, ...next });
+  const reportDefect = (testCase: TestCase, stepIndex?: number) => {
+    setDefectFormUsed(true);
+    setDefectTarget({ prefill: defectFromCase(testCase, t, stepIndex) });
+  };
   const actions: CaseActions = {
     onOpen: setViewId,
     onEdit: (testCase) => setFormTarget({ testCase }),
@@ -109,10 +116,8 @@ export default function CaseListPage() {
           await reload();
         },
       }),
-    onReportDefect: (testCase) => setDefectTarget({ prefill: defectFromCase(testCase, t) }),
+    onReportDefect: reportDefect,
   };
-  const reportDefect = (testCase: TestCase, stepIndex?: number) =>
-    setDefectTarget({ prefill: defectFromCase(testCase, t, stepIndex) });
 
   const main = (
     <div style={{ flex: 1, minWidth: 0 }}>

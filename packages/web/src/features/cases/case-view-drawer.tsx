@@ -59,8 +59,7 @@ export function CaseViewDrawer({ caseId, onClose, onEdit, onReportDefect, onChan
   const mark = async (target: TestCase, state: CaseState) => {
     setMarking(state);
     try {
-      // The steps go along: the server reads a missing caseStep as "no steps" (contracts' default []).
-      await updateCase({ caseId: target.caseId, caseState: state, caseStep: target.caseStep });
+      await updateCase({ caseId: target.caseId, caseState: state });
       message.success(t('case.marked', { state: t(`case.state.${state}`) }));
       await onChanged();
     } catch {

@@ -1,6 +1,7 @@
 import type { AjaxResult, CaseState, CaseStep, TableData, TestCase } from '@buglet/contracts';
-import { http, sendQuietly } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
+import { sendViewClosed, viewsClosed } from '../../lib/view-focus.ts';
 
 /** The fields a case is written with (contracts caseCreateBody, checked again by the server). */
 export interface CaseFields {
@@ -20,23 +21,19 @@ export type CaseUpdateBody = Partial<CaseFields> & { caseId: number };
 export const caseKeys = {
   all: ['cases'] as const,
   list: (query: QueryObject) => ['cases', 'list', query] as const,
+  details: ['cases', 'detail'] as const,
   detail: (caseId: number) => ['cases', 'detail', caseId] as const,
 };
 
 export const listCases = (query: QueryObject) => http.get<TableData<TestCase>>('/system/case/list', query);
 
-/** The last "stopped looking" sent; a view waits for it, as it arriving later would wipe the view's mark. */
-let closing: Promise<void> = Promise.resolve();
-
 /** Reading a case marks the reader as looking at it; the answer lists everyone looking. */
 export const getCase = async (caseId: number) => {
-  await closing;
+  await viewsClosed();
   return http.get<AjaxResult<TestCase>>(`/system/case/${caseId}`);
 };
-/** The drawer was closed: the server takes this user's marks away (silent on failure). */
-export function closeCaseView(): void {
-  closing = sendQuietly({ url: '/system/case/close-edit-window', method: 'POST' });
-}
+/** The drawer was closed (the server clears all of this user's marks: see lib/view-focus.ts). */
+export const closeCaseView = () => sendViewClosed('/system/case/close-edit-window');
 export const createCase = (body: CaseCreateBody) => http.post<AjaxResult<TestCase>>('/system/case', body);
 /** Several at once, all or nothing. */
 export const createCases = (bodies: CaseCreateBody[]) =>

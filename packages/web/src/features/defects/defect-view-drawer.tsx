@@ -7,15 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
+import { useViewFocus } from '../../hooks/use-view-focus.ts';
 import { useLayout } from '../../stores/layout.store.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { DefectActionDialog } from './defect-action-dialog.tsx';
 import { DefectDetails } from './defect-details.tsx';
 import { DefectStateTag, DefectTypeTag, FollowStar } from './defect-tags.tsx';
 import { DefectTimeline } from './defect-timeline.tsx';
-import { collectDefect, type DefectDetail, defectKeys, deleteDefect, getDefect } from './defects.api.ts';
+import {
+  closeDefectView,
+  collectDefect,
+  type DefectDetail,
+  defectKeys,
+  deleteDefect,
+  getDefect,
+} from './defects.api.ts';
 import { HandlerAvatars } from './handler-avatars.tsx';
-import { useDefectFocus } from './use-defect-focus.ts';
 import { useProjectMembers } from './use-project-members.ts';
 
 // The QR code library is only needed once someone shares, so the dialog is its own chunk.
@@ -67,7 +74,8 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
     staleTime: 0,
   });
   const defect = query.data?.data;
-  useDefectFocus(defectId, defect, query.isFetching);
+  const focusList = defect?.defectId === defectId ? defect?.focusList : undefined;
+  useViewFocus('defect', defectId, focusList, query.isFetching, closeDefectView);
   const { members, testers } = useProjectMembers(defect?.projectId ?? 0);
   const isCreator = defect !== undefined && defect.createById === myId;
 

@@ -1,6 +1,7 @@
 import type { AjaxResult, Defect, DefectAction, DefectLevel, DefectType, TableData } from '@buglet/contracts';
-import { http, sendQuietly } from '../../lib/http.ts';
+import { http } from '../../lib/http.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
+import { sendViewClosed, viewsClosed } from '../../lib/view-focus.ts';
 
 /** A defect as the detail call returns it: with the actions this user may take now. */
 export type DefectDetail = Defect & { actions?: DefectAction[] };
@@ -70,18 +71,13 @@ export const defectKeys = {
 export const listDefects = (query: QueryObject) =>
   http.get<TableData<Defect> & { totalCapped?: boolean }>('/system/defect/list', query);
 
-/** The last "stopped looking" sent; a view waits for it, as it arriving later would wipe the view's mark. */
-let closing: Promise<void> = Promise.resolve();
-
 /** Reading a defect marks the reader as looking at it; the answer lists everyone looking. */
 export const getDefect = async (defectId: number) => {
-  await closing;
+  await viewsClosed();
   return http.get<AjaxResult<DefectDetail>>(`/system/defect/${defectId}`);
 };
-/** The view was closed: the server takes this user's marks away and tells the others (silent on failure). */
-export function closeDefectView(): void {
-  closing = sendQuietly({ url: '/system/defect/close-edit-window', method: 'POST' });
-}
+/** The view was closed (the server clears all of this user's marks: see lib/view-focus.ts). */
+export const closeDefectView = () => sendViewClosed('/system/defect/close-edit-window');
 export const createDefect = (body: DefectBody) => http.post<AjaxResult<Defect>>('/system/defect', body);
 export const updateDefect = (body: DefectBody & { defectId: number }) => http.put('/system/defect', body);
 export const deleteDefect = (defectId: number) => http.delete(`/system/defect/${defectId}`);

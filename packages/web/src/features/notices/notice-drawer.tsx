@@ -1,11 +1,11 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Divider, Drawer, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../defects/markdown-view.tsx';
 import { isNoticeTab, noticeLinkPath, TAB_LABEL_KEYS } from './notice-groups.ts';
 import { NOTICE_PAGE_PATH, useFollowNotice } from './notice-link.ts';
-import { getNotice, noticeKeys, refreshNotices } from './notices.api.ts';
+import { getNotice, noticeKeys } from './notices.api.ts';
 
 interface NoticeDrawerProps {
   noticeId: number | undefined;
@@ -15,16 +15,12 @@ interface NoticeDrawerProps {
 /** One notice: its facts, its Markdown (rendered safely) and the link to what it is about. Opening it marks it read. */
 export function NoticeDrawer({ noticeId, onClose }: NoticeDrawerProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const follow = useFollowNotice();
   const query = useQuery({
     queryKey: noticeKeys.detail(noticeId ?? 0),
-    // Reading marks it read on the server: the list and the counts (the bell's dot) follow.
-    queryFn: async () => {
-      const res = await getNotice(noticeId ?? 0);
-      void refreshNotices(queryClient);
-      return res;
-    },
+    // Reading marks it read on the server, whose read mark (pushed to all the user's tabs, this one
+    // too) refreshes the list and the counts (the bell's dot).
+    queryFn: () => getNotice(noticeId ?? 0),
     enabled: Boolean(noticeId),
     staleTime: 0,
   });

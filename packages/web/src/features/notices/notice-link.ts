@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useSwitchProject } from '../projects/use-project-actions.ts';
 import { useCurrentProjectId } from '../teams/use-team-context.ts';
 import { linkProjectId, noticeLinkPath } from './notice-groups.ts';
-import { getNotice, refreshNotices } from './notices.api.ts';
+import { getNotice } from './notices.api.ts';
 
 export const NOTICE_PAGE_PATH = '/notice/index';
 
@@ -18,7 +17,6 @@ export const noticePagePath = (noticeId: number) => `${NOTICE_PAGE_PATH}?noticeI
 export function useFollowNotice() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
   const currentProjectId = useCurrentProjectId();
   const switchProject = useSwitchProject();
   return async (notice: { noticeId: number; src: string | null }, markRead = false) => {
@@ -27,11 +25,8 @@ export function useFollowNotice() {
       navigate(noticePagePath(notice.noticeId));
       return;
     }
-    if (markRead) {
-      void getNotice(notice.noticeId)
-        .then(() => refreshNotices(queryClient))
-        .catch(() => {});
-    }
+    // The pushed read mark refreshes the bell.
+    if (markRead) void getNotice(notice.noticeId).catch(() => {});
     const projectId = linkProjectId(path);
     if (projectId && projectId !== currentProjectId) await switchProject(projectId);
     // Already on that page (another defect open, say): remount it so it reads the new query.

@@ -2,19 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isReadMark, type PanelNotice, subscribe } from '../../lib/realtime.ts';
+import { isReadMark, subscribe } from '../../lib/realtime.ts';
+import { defectKeys } from '../defects/defects.api.ts';
 import { plainExcerpt } from './notice-groups.ts';
 import { useFollowNotice } from './notice-link.ts';
 import { playNoticeSound } from './notice-sounds.ts';
 import { refreshNotices } from './notices.api.ts';
 
-/** A notice may come as `notice` and `panel_notice` both; its sound plays once. */
-const SOUND_MEMORY = 50;
-
 /**
- * Reacts to pushed notices: refreshes the bell and the list on every `notice` (new or read
- * elsewhere), and the defect list on a defect notice; on `panel_notice` pops up the top-right
- * panel and plays the chosen sound.
+ * Reacts to pushed notices. The server sends each new notice as `notice`, then once more as
+ * `panel_notice` to those who want the pop-up: `notice` (new, or read in any of the user's tabs)
+ * refreshes the bell and the list, the defect lists on a defect notice, and plays the receiver's
+ * sound; `panel_notice` only pops up the top-right panel.
  */
 export function NoticeListener() {
   const { t } = useTranslation();
@@ -23,25 +22,16 @@ export function NoticeListener() {
   const follow = useFollowNotice();
   const followRef = useRef(follow);
   followRef.current = follow;
-  const played = useRef<number[]>([]);
 
   useEffect(() => {
-    const refresh = () => void refreshNotices(queryClient);
-    const playOnce = (notice: Partial<PanelNotice> & { noticeId: number }) => {
-      if (!notice.backgroundMusic || played.current.includes(notice.noticeId)) return;
-      played.current = [...played.current.slice(-SOUND_MEMORY), notice.noticeId];
-      playNoticeSound(notice.backgroundMusicUrl);
-    };
     const offNotice = subscribe('notice', (data) => {
-      refresh();
+      void refreshNotices(queryClient);
       if (isReadMark(data)) return;
-      playOnce(data);
+      if (data.backgroundMusic) playNoticeSound(data.backgroundMusicUrl);
       // A defect changed for this user: an open defect list or its figures show it without a reload.
-      if (data.groupName === 'defect') void queryClient.invalidateQueries({ queryKey: ['defects'] });
+      if (data.groupName === 'defect') void queryClient.invalidateQueries({ queryKey: defectKeys.all });
     });
     const offPanel = subscribe('panel_notice', (data) => {
-      refresh();
-      playOnce(data);
       if (data.panel === false) return;
       const key = `notice-${data.noticeId}`;
       notification.success({

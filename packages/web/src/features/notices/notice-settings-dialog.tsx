@@ -6,7 +6,7 @@ import {
   WechatOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Divider, Form, Input, Skeleton, Switch } from 'antd';
+import { App, Checkbox, Divider, Form, type FormRule, Input, Skeleton, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +41,50 @@ function Section({ icon, title, toggle }: { icon: ReactNode; title: string; togg
   );
 }
 
+interface ChannelProps {
+  icon: ReactNode;
+  title: string;
+  switchName: 'mailOn' | 'dingOn' | 'wechatOn';
+  name: 'mailReceiver' | 'dingUserId' | 'wechatUserId';
+  label: string;
+  tooltip?: string;
+  placeholder: string;
+  maxLength: number;
+  /** Reads the switch itself, so that switching off drops the field's complaint at once. */
+  rule: FormRule;
+}
+
+/** A channel the notices also go to: its switch in the heading, and the one address it needs. */
+function Channel({
+  icon,
+  title,
+  switchName,
+  name,
+  label,
+  tooltip,
+  placeholder,
+  maxLength,
+  rule,
+}: ChannelProps) {
+  const isOn = Form.useWatch(switchName, Form.useFormInstance()) ?? false;
+  return (
+    <>
+      <Section
+        icon={icon}
+        title={title}
+        toggle={
+          <Form.Item name={switchName} valuePropName="checked" noStyle>
+            <Switch size="small" aria-label={title} />
+          </Form.Item>
+        }
+      />
+      <Form.Item name={name} label={label} tooltip={tooltip} dependencies={[switchName]} rules={[rule]}>
+        <Input disabled={!isOn} maxLength={maxLength} placeholder={placeholder} />
+      </Form.Item>
+    </>
+  );
+}
+
 /** The user's notification settings in the current project: which events, and where they arrive. */
 export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSettingsDialogProps) {
   const { t } = useTranslation();
@@ -55,9 +99,6 @@ export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSetti
     staleTime: 0,
   });
   const isSystemOn = Form.useWatch('systemOn', form) ?? true;
-  const isMailOn = Form.useWatch('mailOn', form) ?? false;
-  const isDingOn = Form.useWatch('dingOn', form) ?? false;
-  const isWechatOn = Form.useWatch('wechatOn', form) ?? false;
 
   const config = query.data?.data?.config;
   useEffect(() => {
@@ -76,12 +117,8 @@ export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSetti
   const submit = () =>
     void form
       .validateFields()
-      .then((values) => mutation.mutate({ ...settingsToForm(undefined), ...values }))
+      .then((values) => mutation.mutate(values))
       .catch(() => message.error(t('notice.option.save-error')));
-
-  // A channel switched off drops its field's complaint: only switched-on channels are checked.
-  const revalidate = (field: keyof NoticeSettingsForm) => () =>
-    void form.validateFields([field]).catch(() => {});
 
   return (
     <FormModal
@@ -132,84 +169,53 @@ export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSetti
             <SoundPicker disabled={!isSystemOn} />
           </Form.Item>
 
-          <Section
+          <Channel
             icon={<MailOutlined />}
             title={t('email')}
-            toggle={
-              <Form.Item name="mailOn" valuePropName="checked" noStyle>
-                <Switch size="small" aria-label={t('email')} onChange={revalidate('mailReceiver')} />
-              </Form.Item>
-            }
-          />
-          <Form.Item
+            switchName="mailOn"
             name="mailReceiver"
             label={t('receiver-email')}
-            dependencies={['mailOn']}
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_rule, value: string | undefined) =>
-                  isMailReceiverValid(Boolean(getFieldValue('mailOn')), value ?? '')
-                    ? Promise.resolve()
-                    : Promise.reject(
-                        new Error(t(value?.trim() ? 'email.format-error' : 'email.receiver-not-empty')),
-                      ),
-              }),
-            ]}
-          >
-            <Input disabled={!isMailOn} maxLength={50} placeholder={t('email.please-enter-receiver')} />
-          </Form.Item>
-
-          <Section
+            placeholder={t('email.please-enter-receiver')}
+            maxLength={50}
+            rule={({ getFieldValue }) => ({
+              validator: (_rule, value: string | undefined) =>
+                isMailReceiverValid(Boolean(getFieldValue('mailOn')), value ?? '')
+                  ? Promise.resolve()
+                  : Promise.reject(
+                      new Error(t(value?.trim() ? 'email.format-error' : 'email.receiver-not-empty')),
+                    ),
+            })}
+          />
+          <Channel
             icon={<DingtalkOutlined />}
             title={t('ding.robot')}
-            toggle={
-              <Form.Item name="dingOn" valuePropName="checked" noStyle>
-                <Switch size="small" aria-label={t('ding.robot')} onChange={revalidate('dingUserId')} />
-              </Form.Item>
-            }
-          />
-          <Form.Item
+            switchName="dingOn"
             name="dingUserId"
             label={t('ding.user-id')}
             tooltip={t('ding.user-id-illustrate')}
-            dependencies={['dingOn']}
-            rules={[{ required: isDingOn, whitespace: true, message: t('ding.user-id-cannot-empty') }]}
-          >
-            <Input disabled={!isDingOn} maxLength={USER_ID_MAX} placeholder={t('ding.enter-user-id')} />
-          </Form.Item>
-
-          <Section
+            placeholder={t('ding.enter-user-id')}
+            maxLength={USER_ID_MAX}
+            rule={({ getFieldValue }) => ({
+              required: Boolean(getFieldValue('dingOn')),
+              whitespace: true,
+              message: t('ding.user-id-cannot-empty'),
+            })}
+          />
+          <Channel
             icon={<WechatOutlined />}
             title={t('enterprise-wechat')}
-            toggle={
-              <Form.Item name="wechatOn" valuePropName="checked" noStyle>
-                <Switch
-                  size="small"
-                  aria-label={t('enterprise-wechat')}
-                  onChange={revalidate('wechatUserId')}
-                />
-              </Form.Item>
-            }
-          />
-          <Form.Item
+            switchName="wechatOn"
             name="wechatUserId"
             label={t('enterprise-wechat.account')}
             tooltip={t('enterprise-wechat.account-illustrate')}
-            dependencies={['wechatOn']}
-            rules={[
-              {
-                required: isWechatOn,
-                whitespace: true,
-                message: t('enterprise-wechat.account-cannot-empty'),
-              },
-            ]}
-          >
-            <Input
-              disabled={!isWechatOn}
-              maxLength={USER_ID_MAX}
-              placeholder={t('enterprise-wechat.enter-account-id')}
-            />
-          </Form.Item>
+            placeholder={t('enterprise-wechat.enter-account-id')}
+            maxLength={USER_ID_MAX}
+            rule={({ getFieldValue }) => ({
+              required: Boolean(getFieldValue('wechatOn')),
+              whitespace: true,
+              message: t('enterprise-wechat.account-cannot-empty'),
+            })}
+          />
         </Form>
       )}
     </FormModal>

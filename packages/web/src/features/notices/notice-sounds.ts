@@ -1,4 +1,3 @@
-import { NOTICE_SOUNDS } from '@buglet/contracts';
 import type { NoticeSound } from './notice-settings.ts';
 
 /**
@@ -102,8 +101,6 @@ export function findSound(file: string | null | undefined): NoticeSoundDef {
 export function soundLength(def: NoticeSoundDef): number {
   return Math.max(...def.tones.map((t) => t.at + t.duration));
 }
-
-export const SOUND_FILES: readonly NoticeSound[] = NOTICE_SOUNDS;
 
 let context: AudioContext | undefined;
 

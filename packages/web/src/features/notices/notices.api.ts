@@ -77,10 +77,12 @@ export const noticeKeys = {
   imConfig: (projectId: number) => ['im-config', projectId] as const,
   platform: (code: PlatformCode, projectId: number) => ['im-platform', code, projectId] as const,
   mail: ['mail-config'] as const,
+  /** Who is online, per project (fetched again after each reconnection). */
+  presence: ['presence'] as const,
   online: (projectId: number) => ['presence', projectId] as const,
 };
 
-/** What a pushed notice (new, or read in another tab) makes stale: the lists and the counts. */
+/** What a pushed notice (new, or read in any of the user's tabs) makes stale: the lists and the counts. */
 export async function refreshNotices(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: noticeKeys.lists }),

@@ -5,7 +5,7 @@ import { listOnlineUsers, noticeKeys } from './notices.api.ts';
 
 /**
  * Seeds the presence store with the project's members online now; memberOnline/memberOffline frames
- * keep it current. Refetched after each reconnection (the 'presence' key).
+ * keep it current. Refetched after each reconnection (noticeKeys.presence).
  */
 export function useOnlineMembers(projectId: number): void {
   const query = useQuery({

@@ -54,6 +54,35 @@ export function apiClient(baseUrl: string) {
   }
 
   /**
+   * A person registered on their own with a team and an empty project of which they are the only
+   * member, set as their current one: signed in, ready for the page under test.
+   */
+  async function seedOwnProject(
+    person: Lead,
+    names: { teamName: string; projectName: string },
+  ): Promise<{ token: string; userId: number; teamId: number; projectId: number }> {
+    await api('', 'POST', '/register', { ...person, confirmPassword: person.password });
+    const token = await apiLogin(person.username, person.password);
+    const userId = ((await api(token, 'GET', '/getInfo')) as { user?: { userId: number } }).user?.userId ?? 0;
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+    const icon = await api(token, 'POST', '/common/upload', form);
+    const team = await api(token, 'POST', '/system/team', {
+      teamName: names.teamName,
+      teamIcon: icon.fileName,
+    });
+    const teamId = (team.data as { teamId: number }).teamId;
+    const project = await api(token, 'POST', '/system/project', {
+      teamId,
+      projectName: names.projectName,
+      members: [],
+    });
+    const projectId = (project.data as { projectId: number }).projectId;
+    await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+    return { token, userId, teamId, projectId };
+  }
+
+  /**
    * A lead of their own (not the administrator: other files expect the administrator without
    * teams), a team with a tester and a developer, and a project they all work in.
    */
@@ -99,5 +128,5 @@ export function apiClient(baseUrl: string) {
     return { lead, teamId, projectId, testerId: ids[0] ?? 0, developerId: ids[1] ?? 0 };
   }
 
-  return { api, apiLogin, seedTeamProject };
+  return { api, apiLogin, seedOwnProject, seedTeamProject };
 }

@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiClient, type Envelope, PNG } from '../api.ts';
+import { apiClient } from '../api.ts';
 import { launch, shot, signIn } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, XLSX_TYPE, xlsxFile } from '../excel.ts';
 
 const baseUrl = inject('baseUrl');
-const { api, apiLogin } = apiClient(baseUrl);
+const { api, seedOwnProject } = apiClient(baseUrl);
 const LEAD = { username: 'ivy', password: 'ivy-pass1', phoneNumber: '13900139200', nickName: 'Ivy Importer' };
 const EXISTING = 'Existing defect before the import';
 /** Type, title, level, state, deliverable, handler: the template's columns this test fills. */
@@ -25,33 +25,20 @@ const seeded = { token: '', projectId: 0 };
 
 /** A lead of their own with a project, a "Checkout" deliverable and one defect. */
 async function seed(): Promise<void> {
-  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
-  const token = await apiLogin(LEAD.username, LEAD.password);
-  seeded.token = token;
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-  const icon = await api(token, 'POST', '/common/upload', form);
-  const team = await api(token, 'POST', '/system/team', { teamName: 'Import Team', teamIcon: icon.fileName });
-  const teamId = (team.data as { teamId: number }).teamId;
-  const project = await api(token, 'POST', '/system/project', {
-    teamId,
+  const { token, userId, projectId } = await seedOwnProject(LEAD, {
+    teamName: 'Import Team',
     projectName: 'Import Shop',
-    members: [],
   });
-  seeded.projectId = (project.data as { projectId: number }).projectId;
-  await api(token, 'PUT', '/system/user-config', {
-    currentTeamId: teamId,
-    currentProjectId: seeded.projectId,
-  });
+  seeded.token = token;
+  seeded.projectId = projectId;
   await api(token, 'POST', '/system/module', { projectId: seeded.projectId, batchModuleNames: ['Checkout'] });
-  const me = (await api(token, 'GET', '/getInfo')) as Envelope & { user?: { userId: number } };
   await api(token, 'POST', '/system/defect', {
     projectId: seeded.projectId,
     defectType: 'BUG',
     defectName: EXISTING,
     defectDescribe: 'Steps',
     defectLevel: 'middle',
-    handleBy: [me.user?.userId],
+    handleBy: [userId],
   });
 }
 

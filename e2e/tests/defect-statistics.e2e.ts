@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiClient, PNG } from '../api.ts';
+import { apiClient } from '../api.ts';
 import { fillLogin, launch, shot } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
-const { api } = apiClient(baseUrl);
+const { api, seedOwnProject } = apiClient(baseUrl);
 const LEAD = {
   username: 'stella',
   password: 'stella-pass1',
@@ -18,21 +18,10 @@ let page: Page;
 
 /** A lead of their own with a project of three defects, two of them in a deliverable. */
 async function seed(): Promise<void> {
-  await api('', 'POST', '/register', { ...LEAD, confirmPassword: LEAD.password });
-  const token = (await api('', 'POST', '/login', LEAD)).token ?? '';
-  const userId = ((await api(token, 'GET', '/getInfo')) as { user?: { userId: number } }).user?.userId;
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-  const icon = await api(token, 'POST', '/common/upload', form);
-  const team = await api(token, 'POST', '/system/team', { teamName: 'Stats Team', teamIcon: icon.fileName });
-  const teamId = (team.data as { teamId: number }).teamId;
-  const project = await api(token, 'POST', '/system/project', {
-    teamId,
+  const { token, userId, projectId } = await seedOwnProject(LEAD, {
+    teamName: 'Stats Team',
     projectName: 'Stats Shop',
-    members: [],
   });
-  const projectId = (project.data as { projectId: number }).projectId;
-  await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
   const modules = await api(token, 'POST', '/system/module', { projectId, batchModuleNames: ['Checkout'] });
   const checkout = (modules.data as { moduleId: number }[])[0]?.moduleId;
   for (const [i, moduleId] of [checkout, checkout, null].entries()) {

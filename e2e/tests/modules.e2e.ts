@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiClient, PNG } from '../api.ts';
+import { apiClient } from '../api.ts';
 import { fillLogin, launch, shot } from '../browser.ts';
 
 const baseUrl = inject('baseUrl');
-const { api, apiLogin } = apiClient(baseUrl);
+const { api, seedOwnProject } = apiClient(baseUrl);
 const OWNER = {
   username: 'mira',
   password: 'mira-pass1',
@@ -19,20 +19,7 @@ let projectId = 0;
 
 /** An owner with a team and an empty project, made through the API: the deliverables page is under test. */
 async function seedProject(): Promise<void> {
-  await api('', 'POST', '/register', { ...OWNER, confirmPassword: OWNER.password });
-  token = await apiLogin(OWNER.username, OWNER.password);
-  const form = new FormData();
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-  const icon = await api(token, 'POST', '/common/upload', form);
-  const team = await api(token, 'POST', '/system/team', { teamName: 'Wren Team', teamIcon: icon.fileName });
-  const teamId = (team.data as { teamId: number }).teamId;
-  const project = await api(token, 'POST', '/system/project', {
-    teamId,
-    projectName: 'Wren App',
-    members: [],
-  });
-  projectId = (project.data as { projectId: number }).projectId;
-  await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+  ({ token, projectId } = await seedOwnProject(OWNER, { teamName: 'Wren Team', projectName: 'Wren App' }));
 }
 
 async function capture(name: string) {

@@ -47,6 +47,16 @@ export const ROLE_IDS = {
   teamCreateBy: 12,
 } as const;
 
+/**
+ * Back-office pages and buttons that give power over other people's accounts (user
+ * administration with password resets, roles, sessions, unlocking): the role page warns before a
+ * platform role is given one of them.
+ */
+export const ACCOUNT_POWER_MENU_IDS: readonly number[] = [
+  100, 1000, 1001, 1002, 1003, 1004, 1005, 1006, 101, 1007, 1008, 1009, 1010, 1011, 109, 1046, 1047, 1048,
+  1045,
+];
+
 export const SUPER_ADMIN_ID = 1;
 export const ALL_PERMISSION = '*:*:*';
 export const SUPER_ADMIN_ROLE = 'admin';

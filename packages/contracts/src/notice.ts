@@ -79,6 +79,12 @@ const httpsUrl = z
   .max(512)
   .refine((v) => v === '' || /^https?:\/\/[^\s/]+(\/\S*)?$/.test(v), { error: 'notice.ding.hook.invalid' });
 
+/**
+ * The chat platforms' secret parameters: never sent back to a client (it learns only which are
+ * set), and kept as stored when a save leaves them out.
+ */
+export const PLATFORM_SECRETS = { ding: ['secret', 'clientSecret'], wechat: ['corpSecret'] } as const;
+
 /** A project's DingTalk robot: the group robot's hook (signed with the secret) and the app robot. */
 export const dingParams = z.object({
   keyword: optionalText(64),

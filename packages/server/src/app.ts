@@ -35,7 +35,7 @@ import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerStatisticTemplateRoutes } from './features/statistic-templates/statistic-templates.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { createRouter } from './http/route.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 
@@ -61,7 +61,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
     rewriteUrl: (req) => (req.url ?? '/').replace(API_PREFIX, '') || '/',
-    routerOptions: { ignoreTrailingSlash: true },
+    // Room for a comma list of a thousand ids in one path segment (http/query.ts MAX_IDS).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 12_000 },
+    frameworkErrors: frameworkError,
   });
   installErrorHandling(app);
   // The original's client sends some bodies (a password to confirm a delete) as plain form text.

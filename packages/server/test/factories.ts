@@ -118,3 +118,43 @@ export async function insertTestProject(
   }
   return project.projectId;
 }
+
+/** A deliverable (module) at the root of a project; returns its id. */
+export async function insertTestModule(db: Db, projectId: number, name = 'Shop'): Promise<number> {
+  const now = formatDateTime();
+  const row = await db
+    .insertInto('sysModule')
+    .values({ modulePid: 0, moduleName: name, remark: null, projectId, createTime: now, updateTime: now })
+    .returning('moduleId')
+    .executeTakeFirstOrThrow();
+  return row.moduleId;
+}
+
+/** A test case of a project under the given deliverable; returns its id. */
+export async function insertTestCase(db: Db, projectId: number, moduleId: number): Promise<number> {
+  seq += 1;
+  const now = formatDateTime();
+  const row = await db
+    .insertInto('sysCase')
+    .values({
+      projectId,
+      caseNum: seq,
+      caseName: `Case ${seq}`,
+      moduleId,
+      caseType: null,
+      caseLevel: 3,
+      casePreconditions: null,
+      caseExpect: 'It works',
+      caseStep: '[]',
+      caseState: 'untested',
+      remark: null,
+      imgUrls: null,
+      createBy: 'test',
+      createById: null,
+      createTime: now,
+      updateTime: now,
+    })
+    .returning('caseId')
+    .executeTakeFirstOrThrow();
+  return row.caseId;
+}

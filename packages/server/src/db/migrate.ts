@@ -12,6 +12,7 @@ import * as m009 from './migrations/009-defect-tally.ts';
 import * as m010 from './migrations/010-notices.ts';
 import * as m011 from './migrations/011-cases.ts';
 import * as m012 from './migrations/012-ai.ts';
+import * as m013 from './migrations/013-common-role-grants.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-notices': m010,
   '011-cases': m011,
   '012-ai': m012,
+  '013-common-role-grants': m013,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

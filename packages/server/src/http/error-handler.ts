@@ -1,6 +1,6 @@
 import { ResultCode } from '@buglet/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, echo } from './errors.ts';
 import { langFrom, type MessageKey, translate } from './i18n.ts';
 
 /** Fastify's own error codes that are the caller's fault, with the message that explains them. */
@@ -15,6 +15,41 @@ const CLIENT_ERRORS: Record<string, MessageKey> = {
   FST_PARTS_LIMIT: 'request.body.too-large',
   FST_FILES_LIMIT: 'request.body.too-large',
 };
+
+/**
+ * A unique or foreign-key violation the database raised, named by the columns that clashed
+ * (SQLite names them in its message, PostgreSQL in the detail), or undefined for any other error.
+ */
+export function constraintViolation(error: unknown): { key: MessageKey; what: string } | undefined {
+  const e = error as { code?: unknown; message?: unknown; detail?: unknown; constraint?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const message = typeof e.message === 'string' ? e.message : '';
+  const columns = (list: string) =>
+    list
+      .split(',')
+      .map((c) => c.trim().replace(/^.*\./, ''))
+      .join(', ');
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    return { key: 'db.conflict.unique', what: columns(message.replace(/^.*constraint failed:\s*/i, '')) };
+  }
+  if (code === '23505') {
+    const m = typeof e.detail === 'string' ? /Key \(([^)]*)\)/.exec(e.detail) : null;
+    return { key: 'db.conflict.unique', what: m?.[1] ? columns(m[1]) : String(e.constraint ?? '') };
+  }
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') {
+    return { key: 'db.conflict.reference', what: String(e.constraint ?? '') };
+  }
+  return undefined;
+}
+
+/** Errors Fastify raises before any route runs (a malformed or over-long address). */
+export function frameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = langFrom(req.headers.language);
+  req.log.info({ code: error.code }, 'rejected address');
+  const [status, key]: [number, MessageKey] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, 'request.url.too-long'] : [400, 'request.url.invalid'];
+  return reply.status(status).send({ code: status, msg: translate(lang, key, [echo(req.url)]) });
+}
 
 /**
  * One place turns every failure into the envelope: HTTP 200 with the business code in the body,
@@ -36,12 +71,31 @@ export function installErrorHandling(app: FastifyInstance): void {
       const args = key === 'upload.file.too-large' ? ['30 MB'] : [];
       return reply.status(200).send({ code: ResultCode.error, msg: translate(lang, key, args) });
     }
+    const clash = constraintViolation(error);
+    if (clash) {
+      req.log.info({ err: error.message }, 'constraint violation');
+      return reply
+        .status(200)
+        .send({ code: ResultCode.error, msg: translate(lang, clash.key, [clash.what]) });
+    }
+    // A file the static server cannot name or may not show (too long, outside the folder) is
+    // simply not there; any other error a plugin marks as the caller's is answered as such.
+    const status = error.statusCode ?? 500;
+    if ((error as { code?: string }).code === 'ENAMETOOLONG' || status === 403 || status === 404) {
+      return reply
+        .status(404)
+        .send({ code: ResultCode.notFound, msg: translate(lang, 'not-found', [echo(req.url)]) });
+    }
+    if (status >= 400 && status < 500) {
+      req.log.info({ err: error.message, code: error.code }, 'rejected request');
+      return reply.status(status).send({ code: status, msg: translate(lang, 'request.invalid') });
+    }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(200).send({ code: ResultCode.error, msg: translate(lang, 'error.unknown') });
   });
 
   app.setNotFoundHandler((req, reply) => {
     const lang = langFrom(req.headers.language);
-    reply.status(404).send({ code: ResultCode.notFound, msg: translate(lang, 'not-found', [req.url]) });
+    reply.status(404).send({ code: ResultCode.notFound, msg: translate(lang, 'not-found', [echo(req.url)]) });
   });
 }

@@ -16,3 +16,7 @@ export class AppError extends Error {
 
 export const fail = (key: MessageKey, ...args: MessageArg[]) => new AppError(key, args);
 export const forbidden = () => new AppError('auth.forbidden', [], ResultCode.forbidden);
+
+/** How much of a refused address an answer repeats: enough to recognise it, not a flood. */
+const URL_ECHO = 120;
+export const echo = (url: string) => (url.length > URL_ECHO ? `${url.slice(0, URL_ECHO)}…` : url);

@@ -18,9 +18,13 @@ export function nestParams(query: Record<string, unknown>): Record<string, unkno
   return out;
 }
 
+/** The most ids one comma list may name (a page of rows is far fewer). */
+export const MAX_IDS = 1000;
+
 /** `1,2,3` path segments into numbers; anything else is refused by name. */
 export function parseIds(text: string): number[] {
   const parts = text.split(',').map((s) => s.trim());
+  if (parts.length > MAX_IDS) throw new AppError('request.ids.too-many', [MAX_IDS]);
   const ids = parts.map(Number);
   if (parts.length === 0 || ids.some((n, i) => !Number.isSafeInteger(n) || n < 0 || parts[i] === '')) {
     throw new AppError('request.ids.invalid', [text]);

@@ -11,7 +11,7 @@ import type { Focus } from '../features/realtime/focus.ts';
 import type { Hub } from '../features/realtime/hub.ts';
 import type { EventBus } from '../lib/events.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
-import { AppError, forbidden } from './errors.ts';
+import { AppError, echo, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
 import { type Guard, guardPasses } from './permission.ts';
 import { nestParams } from './query.ts';
@@ -100,7 +100,20 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   req.lang = lang;
   const principal = await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
   if (!principal && spec.guard.kind !== 'anon') {
-    throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
+    throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
+  }
+  const access = () => {
+    if (!principal) throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
+    accessPromise ??= loadAccess(deps.db, principal.userId, principal.context);
+    return accessPromise;
+  };
+  let accessPromise: Promise<Access> | undefined;
+  const guarded = spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth';
+  // A route judged by platform roles refuses a caller without the permission before it reads
+  // the input, so a refused caller learns nothing of what the route expects.
+  if (guarded && !spec.scope) {
+    const a = await access();
+    if (!guardPasses(spec.guard, a.permissions, a.roleKeys)) throw forbidden();
   }
   const body = spec.body ? parseWith(spec.body, req.body ?? {}) : req.body;
   const query = spec.query
@@ -111,13 +124,8 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   // A scoped route is judged by the caller's roles in the team or project it names.
   const scope = principal && spec.scope ? spec.scope({ body, query, params } as never) : undefined;
   const scoped = scope && principal ? await resolveScope(deps.db, principal, scope) : undefined;
-  let accessPromise: Promise<Access> | undefined = scoped ? Promise.resolve(scoped) : undefined;
-  const access = () => {
-    if (!principal) throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
-    accessPromise ??= loadAccess(deps.db, principal.userId, principal.context);
-    return accessPromise;
-  };
-  if (spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth') {
+  if (scoped) accessPromise = Promise.resolve(scoped);
+  if (guarded && spec.scope && principal) {
     const a = await access();
     if (!guardPasses(spec.guard, a.permissions, a.roleKeys)) throw forbidden();
   }
@@ -132,7 +140,7 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     lang,
     principal,
     get me() {
-      if (!principal) throw new AppError('auth.unauthorized', [req.url], ResultCode.unauthorized);
+      if (!principal) throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
       return principal;
     },
     body,

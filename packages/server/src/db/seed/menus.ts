@@ -439,8 +439,28 @@ const EXTRA_PAGE_GRANTS: Array<[roleId: number, menuId: number]> = [
   [11, 2045],
 ];
 
-/** Role 2 ("common") holds the back-office pages; admin (1) holds everything implicitly. */
+/**
+ * The back office: the system-management and monitoring trees. The original seeded all of it
+ * into role 2 ("普通角色", ordinary role), so whoever was given that harmless-sounding role could
+ * reset any user's password. Buglet seeds role 2 with no grants; the super administrator (1)
+ * holds everything implicitly and may grant back-office pages to a role on purpose.
+ */
 const BACK_OFFICE_ROOTS = [1, 2];
+
+/** Every page and button of the back office, for the migration that took them from role 2. */
+export function backOfficeMenuIds(menus: MenuSeed[] = MENUS): number[] {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  const rootOf = (m: MenuSeed): number => {
+    let cur = m;
+    while (cur.parent !== 0) {
+      const parent = byId.get(cur.parent);
+      if (!parent) break;
+      cur = parent;
+    }
+    return cur.id;
+  };
+  return menus.filter((m) => BACK_OFFICE_ROOTS.includes(rootOf(m))).map((m) => m.id);
+}
 
 export function roleMenuGrants(menus: MenuSeed[] = MENUS): Array<{ roleId: number; menuId: number }> {
   const pairs = new Set<string>();
@@ -453,17 +473,6 @@ export function roleMenuGrants(menus: MenuSeed[] = MENUS): Array<{ roleId: numbe
     });
   }
   for (const [roleId, menuId] of EXTRA_PAGE_GRANTS) add(roleId, menuId);
-  const byId = new Map(menus.map((m) => [m.id, m]));
-  const rootOf = (m: MenuSeed): number => {
-    let cur = m;
-    while (cur.parent !== 0) {
-      const parent = byId.get(cur.parent);
-      if (!parent) break;
-      cur = parent;
-    }
-    return cur.id;
-  };
-  for (const menu of menus) if (BACK_OFFICE_ROOTS.includes(rootOf(menu))) add(2, menu.id);
   return [...pairs].map((p) => {
     const [roleId, menuId] = p.split(':').map(Number);
     return { roleId: roleId ?? 0, menuId: menuId ?? 0 };

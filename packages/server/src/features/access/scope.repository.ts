@@ -36,41 +36,42 @@ export async function findProjectMembership(db: Db, projectId: number, userId: n
     .executeTakeFirst();
 }
 
-export async function findDefectProjectId(db: Db, defectId: number): Promise<number | undefined> {
-  const row = await db
+/*
+ * The project of each item named, one entry per item found: a caller compares the count with the
+ * ids asked for, so a missing, deleted or foreign id refuses the whole list.
+ */
+
+export async function findDefectProjectIds(db: Db, defectIds: readonly number[]): Promise<number[]> {
+  const rows = await db
     .selectFrom('sysDefect')
     .select('projectId')
-    .where('defectId', '=', defectId)
+    .where('defectId', 'in', defectIds)
     .where('isDeleted', '=', 0)
-    .executeTakeFirst();
-  return row?.projectId;
+    .execute();
+  return rows.map((r) => r.projectId);
 }
 
-export async function findDefectLogProjectId(db: Db, defectLogId: number): Promise<number | undefined> {
-  const row = await db
+export async function findDefectLogProjectIds(db: Db, defectLogIds: readonly number[]): Promise<number[]> {
+  const rows = await db
     .selectFrom('sysDefectLog as l')
     .innerJoin('sysDefect as d', 'd.defectId', 'l.defectId')
     .select('d.projectId')
-    .where('l.defectLogId', '=', defectLogId)
+    .where('l.defectLogId', 'in', defectLogIds)
     .where('d.isDeleted', '=', 0)
-    .executeTakeFirst();
-  return row?.projectId;
+    .execute();
+  return rows.map((r) => r.projectId);
 }
 
-export async function findModuleProjectId(db: Db, moduleId: number): Promise<number | undefined> {
-  const row = await db
+export async function findModuleProjectIds(db: Db, moduleIds: readonly number[]): Promise<number[]> {
+  const rows = await db
     .selectFrom('sysModule')
     .select('projectId')
-    .where('moduleId', '=', moduleId)
-    .executeTakeFirst();
-  return row?.projectId;
+    .where('moduleId', 'in', moduleIds)
+    .execute();
+  return rows.map((r) => r.projectId);
 }
 
-export async function findCaseProjectId(db: Db, caseId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('sysCase')
-    .select('projectId')
-    .where('caseId', '=', caseId)
-    .executeTakeFirst();
-  return row?.projectId;
+export async function findCaseProjectIds(db: Db, caseIds: readonly number[]): Promise<number[]> {
+  const rows = await db.selectFrom('sysCase').select('projectId').where('caseId', 'in', caseIds).execute();
+  return rows.map((r) => r.projectId);
 }

@@ -5,10 +5,10 @@ import { AppError } from '../../http/errors.ts';
 import { hasPermi } from '../../http/permission.ts';
 import { type Access, loadAccess } from './access.service.ts';
 import {
-  findCaseProjectId,
-  findDefectLogProjectId,
-  findDefectProjectId,
-  findModuleProjectId,
+  findCaseProjectIds,
+  findDefectLogProjectIds,
+  findDefectProjectIds,
+  findModuleProjectIds,
   findProjectMembership,
   findTeamMembership,
 } from './scope.repository.ts';
@@ -23,12 +23,18 @@ import {
 export type Scope =
   | { kind: 'team'; teamId: number }
   | { kind: 'project'; projectId: number; isWrite?: boolean }
-  /** A defect (or one of its history entries) stands for its project. */
-  | { kind: 'defect'; defectId: number; isWrite?: boolean }
-  | { kind: 'defectLog'; defectLogId: number; isWrite?: boolean }
+  /**
+   * A defect (or one of its history entries) stands for its project. A list (a comma-list
+   * route) must lie wholly in one project the caller may enter: one id missing, deleted or
+   * foreign refuses the whole request before the handler runs, so nothing is half done.
+   */
+  | { kind: 'defect'; defectId: Ids; isWrite?: boolean }
+  | { kind: 'defectLog'; defectLogId: Ids; isWrite?: boolean }
   /** So does a deliverable (module) or a test case. */
-  | { kind: 'module'; moduleId: number; isWrite?: boolean }
-  | { kind: 'case'; caseId: number; isWrite?: boolean };
+  | { kind: 'module'; moduleId: Ids; isWrite?: boolean }
+  | { kind: 'case'; caseId: Ids; isWrite?: boolean };
+
+type Ids = number | readonly number[];
 
 export interface ScopedAccess extends Access {
   teamId: number;
@@ -61,11 +67,25 @@ export async function enterableProject(db: Db, userId: number, projectId: number
 
 /** The project an item belongs to, by the kind of item a route names. */
 const OWNER_OF = {
-  defect: (db: Db, s: { defectId: number }) => findDefectProjectId(db, s.defectId),
-  defectLog: (db: Db, s: { defectLogId: number }) => findDefectLogProjectId(db, s.defectLogId),
-  module: (db: Db, s: { moduleId: number }) => findModuleProjectId(db, s.moduleId),
-  case: (db: Db, s: { caseId: number }) => findCaseProjectId(db, s.caseId),
+  defect: (db: Db, s: { defectId: Ids }) => ownerOf(db, s.defectId, findDefectProjectIds),
+  defectLog: (db: Db, s: { defectLogId: Ids }) => ownerOf(db, s.defectLogId, findDefectLogProjectIds),
+  module: (db: Db, s: { moduleId: Ids }) => ownerOf(db, s.moduleId, findModuleProjectIds),
+  case: (db: Db, s: { caseId: Ids }) => ownerOf(db, s.caseId, findCaseProjectIds),
 };
+
+/** The one project every named item belongs to, or undefined (an item missing, or two projects). */
+async function ownerOf(
+  db: Db,
+  ids: Ids,
+  find: (db: Db, ids: readonly number[]) => Promise<number[]>,
+): Promise<number | undefined> {
+  const wanted = [...new Set(typeof ids === 'number' ? [ids] : ids)];
+  if (wanted.length === 0) return undefined;
+  const projects = await find(db, wanted);
+  const [first] = projects;
+  if (projects.length !== wanted.length || projects.some((p) => p !== first)) return undefined;
+  return first;
+}
 
 export async function resolveScope(db: Db, principal: Principal, scope: Scope): Promise<ScopedAccess> {
   if (scope.kind !== 'team' && scope.kind !== 'project') {

@@ -128,7 +128,7 @@ export function registerCaseRoutes(r: Router): void {
     guard: perm('system:case:remove'),
     params: z.object({ caseIds: z.string() }),
     // The first id names the project; every other id must be in the same one.
-    scope: ({ params }) => ({ kind: 'case', caseId: parseIds(params.caseIds)[0] ?? 0, isWrite: true }),
+    scope: ({ params }) => ({ kind: 'case', caseId: parseIds(params.caseIds), isWrite: true }),
     handler: async (ctx) => {
       const ids = parseIds(ctx.params.caseIds);
       const rows = await db

@@ -1,5 +1,6 @@
 import { commentBody, DefectLogType } from '@buglet/contracts';
 import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -80,6 +81,23 @@ export function registerDefectLogRoutes(r: Router): void {
     body: commentBody,
     scope: ({ body }) => ({ kind: 'defectLog', defectLogId: body.correlationId }),
     handler: async (ctx) => {
+      const log = await db
+        .selectFrom('sysDefectLog')
+        .select('defectId')
+        .where('defectLogId', '=', ctx.body.correlationId)
+        .executeTakeFirstOrThrow();
+      // A reply answers a comment on the same defect, never one elsewhere.
+      if (ctx.body.parentId) {
+        const parent = await db
+          .selectFrom('sysComment as c')
+          .innerJoin('sysDefectLog as l', 'l.defectLogId', 'c.correlationId')
+          .select('c.commentId')
+          .where('c.commentId', '=', ctx.body.parentId)
+          .where('c.moduleType', '=', 'defect_log')
+          .where('l.defectId', '=', log.defectId)
+          .executeTakeFirst();
+        if (!parent) throw new AppError('comment.parent.not-found', [ctx.body.parentId]);
+      }
       const row = await db
         .insertInto('sysComment')
         .values({
@@ -91,11 +109,6 @@ export function registerDefectLogRoutes(r: Router): void {
           createTime: formatDateTime(),
         })
         .returning('commentId')
-        .executeTakeFirstOrThrow();
-      const log = await db
-        .selectFrom('sysDefectLog')
-        .select('defectId')
-        .where('defectLogId', '=', ctx.body.correlationId)
         .executeTakeFirstOrThrow();
       await refreshSearchText(db, log.defectId);
       r.deps.events.emitDefect({

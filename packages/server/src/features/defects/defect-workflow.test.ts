@@ -5,6 +5,7 @@ import {
   availableActions,
   type DefectFacts,
   decide,
+  mayReview,
   type ProjectPeople,
 } from './defect-workflow.ts';
 
@@ -149,6 +150,21 @@ describe('required input', () => {
         refusal: { kind: 'reviewer-required' },
       });
     }
+  });
+
+  it('lets the fixer review their own fix only when no one else could', () => {
+    const alone: ProjectPeople = { members: new Set([DEV]), testers: new Set() };
+    const onlyTester: ProjectPeople = { members: new Set([DEV, BYSTANDER]), testers: new Set([DEV]) };
+    for (const group of [alone, onlyTester]) {
+      const outcome = decide('repair', defect(DefectState.PROCESSING), actor(DEV), group, request([DEV]));
+      expect(outcome).toMatchObject({ ok: true, change: { state: DefectState.AUDIT, handleBy: [DEV] } });
+    }
+    // With a tester in the project, the fixer is not their own reviewer.
+    expect(decide('repair', defect(DefectState.PROCESSING), actor(DEV), people, request([DEV]))).toEqual({
+      ok: false,
+      refusal: { kind: 'reviewer-required' },
+    });
+    expect(mayReview(BYSTANDER, DEV, alone)).toBe(false);
   });
 
   it('reopen may hand the defect to members only', () => {

@@ -101,7 +101,7 @@ export function decide(
     case 'repair': {
       if (!isHandler) return refuse({ kind: 'not-handler', action });
       const [reviewer] = receivers;
-      if (receivers.length !== 1 || reviewer === undefined || !people.testers.has(reviewer)) {
+      if (receivers.length !== 1 || reviewer === undefined || !mayReview(reviewer, actor.userId, people)) {
         return refuse({ kind: 'reviewer-required' });
       }
       return ok(DefectState.AUDIT, [reviewer], actor.userId, DefectLogType.REPAIR, [reviewer]);
@@ -130,6 +130,17 @@ export function decide(
       return ok(DefectState.PROCESSING, handlers, null, DefectLogType.OPEN, receivers);
     }
   }
+}
+
+/**
+ * A fix is reviewed by one of the project's testers. Where no one but the fixer could review it
+ * (a one-person project, or the fixer is its only tester), the fixer reviews their own fix, so
+ * an individual's defect can still go through review to resolved.
+ */
+export function mayReview(reviewer: number, fixer: number, people: ProjectPeople): boolean {
+  if (people.testers.has(reviewer)) return true;
+  const others = [...people.testers].filter((id) => id !== fixer);
+  return reviewer === fixer && others.length === 0;
 }
 
 function ok(

@@ -18,7 +18,7 @@ import type { Router } from '../../http/route.ts';
 import { DEFECT_SORT, type DefectFilter, listDefects, statesFrom } from './defect-list.repository.ts';
 import { availableActions } from './defect-workflow.ts';
 import { findDefectRow, toDefects } from './defects.repository.ts';
-import { actOnDefect, actorOf, createDefect, deleteDefect, updateDefect } from './defects.service.ts';
+import { actOnDefect, actorOf, createDefect, deleteDefects, updateDefect } from './defects.service.ts';
 
 const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
 const intList = z
@@ -158,16 +158,10 @@ export function registerDefectRoutes(r: Router): void {
   r.delete('/system/defect/:defectIds', {
     guard: authenticated,
     params: z.object({ defectIds: z.string() }),
-    // The first id names the project; every other id must be in the same one (checked below).
-    scope: ({ params }) => ({ kind: 'defect', defectId: parseIds(params.defectIds)[0] ?? 0, isWrite: true }),
+    // Every id must be a live defect of one project the caller may enter (the scope checks).
+    scope: ({ params }) => ({ kind: 'defect', defectId: parseIds(params.defectIds), isWrite: true }),
     handler: async (ctx) => {
-      for (const defectId of parseIds(ctx.params.defectIds)) {
-        const row = await findDefectRow(db, defectId);
-        if (!row || row.projectId !== ctx.scoped.projectId) {
-          throw new AppError('project.no-permission', [], ResultCode.forbidden);
-        }
-        await deleteDefect(r.deps, ctx.me, ctx.scoped, defectId);
-      }
+      await deleteDefects(r.deps, ctx.me, ctx.scoped, parseIds(ctx.params.defectIds));
       return ctx.ok();
     },
   });

@@ -159,6 +159,7 @@ export async function updateDefect(
   }
   if (body.handleBy) await assertMembers(deps, row.projectId, body.handleBy);
   await assertModuleOf(deps.db, row.projectId, body.moduleId);
+  await assertCase(deps, row.projectId, body.caseId);
   const now = formatDateTime();
   await deps.db.transaction().execute(async (trx) => {
     await trx
@@ -201,30 +202,47 @@ export async function updateDefect(
   });
 }
 
-/** Soft delete, recorded in the history; the creator or a holder of the remove permission. */
-export async function deleteDefect(deps: AppDeps, caller: Principal, access: ScopedAccess, defectId: number) {
-  const row = await findDefectRow(deps.db, defectId);
-  if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
-  if (row.createById !== caller.userId && !hasPermi(access.permissions, 'system:defect:remove')) {
-    throw new AppError('auth.forbidden', [], ResultCode.forbidden);
+/**
+ * Soft delete, recorded in the history; each defect by its creator or a holder of the remove
+ * permission. Every id is checked before anything changes, and all go in one transaction.
+ */
+export async function deleteDefects(
+  deps: AppDeps,
+  caller: Principal,
+  access: ScopedAccess,
+  defectIds: readonly number[],
+) {
+  const rows = await Promise.all(defectIds.map((id) => findDefectRow(deps.db, id)));
+  const mayRemoveAny = hasPermi(access.permissions, 'system:defect:remove');
+  for (const row of rows) {
+    if (!row || row.projectId !== access.projectId) {
+      throw new AppError('project.no-permission', [], ResultCode.forbidden);
+    }
+    if (row.createById !== caller.userId && !mayRemoveAny) {
+      throw new AppError('auth.forbidden', [], ResultCode.forbidden);
+    }
   }
   const now = formatDateTime();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('sysDefect')
-      .set({ isDeleted: 1, updateBy: caller.userName, updateTime: now })
-      .where('defectId', '=', defectId)
-      .execute();
-    await writeLog({ ...deps, db: trx }, defectId, DefectLogType.DELETE, caller.userId, [], null, now);
-    await refreshSearchText(trx, defectId);
+    for (const defectId of new Set(defectIds)) {
+      await trx
+        .updateTable('sysDefect')
+        .set({ isDeleted: 1, updateBy: caller.userName, updateTime: now })
+        .where('defectId', '=', defectId)
+        .execute();
+      await writeLog({ ...deps, db: trx }, defectId, DefectLogType.DELETE, caller.userId, [], null, now);
+      await refreshSearchText(trx, defectId);
+    }
   });
-  deps.events.emitDefect({
-    type: 'deleted',
-    defectId,
-    projectId: row.projectId,
-    actorId: caller.userId,
-    receivers: [],
-  });
+  for (const defectId of new Set(defectIds)) {
+    deps.events.emitDefect({
+      type: 'deleted',
+      defectId,
+      projectId: access.projectId,
+      actorId: caller.userId,
+      receivers: [],
+    });
+  }
 }
 
 function refusalError(refusal: Refusal): AppError {

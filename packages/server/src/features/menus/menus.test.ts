@@ -199,10 +199,10 @@ describe('DELETE /system/menu/:menuId', () => {
       code: 500,
       msg: 'The menu has sub-menus and cannot be deleted',
     });
-    expect((await api('DELETE', '/system/menu/1000')).msg).toBe(
+    expect((await api('DELETE', '/system/menu/2020')).msg).toBe(
       'The menu is granted to roles and cannot be deleted',
     );
-    expect(await menuRow(1000)).toBeDefined();
+    expect(await menuRow(2020)).toBeDefined();
     const leaf = await newMenu();
     expect(await codeOf('DELETE', `/system/menu/${leaf}`, { token: member })).toBe(403);
     expect(await codeOf('DELETE', `/system/menu/${leaf}`)).toBe(200);

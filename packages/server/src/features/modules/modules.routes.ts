@@ -156,7 +156,7 @@ export function registerModuleRoutes(r: Router): void {
     params: z.object({ moduleIds: z.string() }),
     query: z.object({ confirm: z.enum(['true', 'false']).optional() }),
     // The first id names the project; every other id must be in the same one (checked below).
-    scope: ({ params }) => ({ kind: 'module', moduleId: parseIds(params.moduleIds)[0] ?? 0, isWrite: true }),
+    scope: ({ params }) => ({ kind: 'module', moduleId: parseIds(params.moduleIds), isWrite: true }),
     handler: async (ctx) => {
       const ids = parseIds(ctx.params.moduleIds);
       const removed = await db.transaction().execute(async (trx) => {

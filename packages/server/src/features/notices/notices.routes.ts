@@ -4,6 +4,7 @@ import {
   mailConfigBody,
   NOTICE_GROUPS,
   noticeSendBody,
+  PLATFORM_SECRETS,
   pageQuery,
   projectImBody,
   wechatParams,
@@ -213,6 +214,18 @@ export function registerNoticeRoutes(r: Router): void {
     },
   });
 
+  const storedPlatform = (projectId: number, code: 'ding' | 'wechat') =>
+    db
+      .selectFrom('imProjectConfig')
+      .selectAll()
+      .where('projectId', '=', projectId)
+      .where('systemCode', '=', code)
+      .executeTakeFirst();
+  const storedParams = (text: string | null | undefined): Record<string, unknown> => {
+    const value = text ? safeJson(text) : undefined;
+    return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as object) } : {};
+  };
+
   for (const [code, schema] of [
     ['ding', dingParams],
     ['wechat', wechatParams],
@@ -222,13 +235,12 @@ export function registerNoticeRoutes(r: Router): void {
       query: z.object({ projectId: z.coerce.number().int().min(1) }),
       scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
       handler: async (ctx) => {
-        const row = await db
-          .selectFrom('imProjectConfig')
-          .selectAll()
-          .where('projectId', '=', ctx.query.projectId)
-          .where('systemCode', '=', code)
-          .executeTakeFirst();
-        return ctx.ok(row ?? null);
+        const row = await storedPlatform(ctx.query.projectId, code);
+        if (!row) return ctx.ok(null);
+        const params = storedParams(row.configParams);
+        const secretsSet = PLATFORM_SECRETS[code].filter((name) => Boolean(params[name]));
+        for (const name of PLATFORM_SECRETS[code]) params[name] = '';
+        return ctx.ok({ ...row, configParams: JSON.stringify(params), secretsSet });
       },
     });
     r.post(`/im/project/${code}/config`, {
@@ -237,8 +249,14 @@ export function registerNoticeRoutes(r: Router): void {
       scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
       handler: async (ctx) => {
         const raw = safeJson(ctx.body.configParams);
-        if (raw === undefined || typeof raw !== 'object') throw new AppError('notice.config.invalid');
-        const parsed = schema.safeParse(raw);
+        if (raw === undefined || raw === null || typeof raw !== 'object' || Array.isArray(raw))
+          throw new AppError('notice.config.invalid');
+        // A secret left out (or null) keeps the stored one; an empty text clears it.
+        const before = await storedPlatform(ctx.body.projectId, code);
+        const kept = storedParams(before?.configParams);
+        const merged = { ...(raw as Record<string, unknown>) };
+        for (const name of PLATFORM_SECRETS[code]) merged[name] ??= kept[name] ?? '';
+        const parsed = schema.safeParse(merged);
         if (!parsed.success) {
           const key = parsed.error.issues[0]?.message as MessageKey | undefined;
           throw new AppError(key?.startsWith('notice.') ? key : 'notice.config.invalid');

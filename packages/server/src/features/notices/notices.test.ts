@@ -238,6 +238,48 @@ describe('settings', () => {
     );
   });
 
+  it('never send a chat secret back: they say which are set, and a save without one keeps it', async () => {
+    const save = (code: string, params: Json) =>
+      api(tester, 'POST', `/im/project/${code}/config`, { projectId, configParams: JSON.stringify(params) });
+    const read = async (code: string) =>
+      (await api(tester, 'GET', `/im/project/${code}/config`, undefined, { projectId: String(projectId) }))
+        .data;
+    const stored = async (code: string) =>
+      JSON.parse(
+        (
+          await t.db
+            .selectFrom('imProjectConfig')
+            .select('configParams')
+            .where('projectId', '=', projectId)
+            .where('systemCode', '=', code)
+            .executeTakeFirstOrThrow()
+        ).configParams,
+      );
+    expect((await save('ding', { keyword: 'bug', secret: 'SEC-ding', clientSecret: 'APP-ding' })).code).toBe(
+      200,
+    );
+    const shown = await read('ding');
+    expect(JSON.stringify(shown)).not.toMatch(/SEC-ding|APP-ding/);
+    expect(shown.secretsSet).toEqual(['secret', 'clientSecret']);
+    expect(JSON.parse(shown.configParams)).toMatchObject({ keyword: 'bug', secret: '', clientSecret: '' });
+    // Saved again from the form without the secrets: both kept; an empty text clears one.
+    expect((await save('ding', { keyword: 'defect' })).code).toBe(200);
+    expect(await stored('ding')).toMatchObject({
+      keyword: 'defect',
+      secret: 'SEC-ding',
+      clientSecret: 'APP-ding',
+    });
+    expect((await save('ding', { keyword: 'defect', clientSecret: '' })).code).toBe(200);
+    expect((await read('ding')).secretsSet).toEqual(['secret']);
+    // WeChat Work's all-or-none rule counts the stored secret.
+    expect((await save('wechat', { corpId: 'ww1', agentId: '1000002', corpSecret: 'WX-SEC' })).code).toBe(
+      200,
+    );
+    expect(JSON.stringify(await read('wechat'))).not.toContain('WX-SEC');
+    expect((await save('wechat', { corpId: 'ww2', agentId: '1000003' })).code).toBe(200);
+    expect(await stored('wechat')).toEqual({ corpId: 'ww2', agentId: '1000003', corpSecret: 'WX-SEC' });
+  });
+
   it('let a manual notice reach project members only', async () => {
     const refused = await api(tester, 'POST', '/system/notice/send', {
       projectId,

@@ -2,12 +2,19 @@ import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { backOfficeMenuIds } from '../../db/seed/menus.ts';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
+  // Role 2 is seeded with no grants; here it is given the back office on purpose, as a super
+  // administrator may, to test other administrators.
+  await t.db
+    .insertInto('sysRoleMenu')
+    .values(backOfficeMenuIds().map((menuId) => ({ roleId: 2, menuId })))
+    .execute();
 });
 afterAll(async () => t.close());
 
@@ -19,7 +26,7 @@ const codeOf = async (...args: Parameters<typeof api>): Promise<number> => (awai
 
 let phoneSeq = 0;
 const nextPhone = () => `1370000${String(++phoneSeq).padStart(4, '0')}`;
-/** A real user with a live session; role 2 ('common') holds the whole back office. */
+/** A real user with a live session; role 2 ('common') is given the whole back office above. */
 const userRow = (userId: number) =>
   t.db.selectFrom('sysUser').selectAll().where('userId', '=', userId).executeTakeFirstOrThrow();
 const roleIdsOf = async (userId: number) => {

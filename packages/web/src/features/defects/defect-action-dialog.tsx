@@ -1,7 +1,8 @@
 import type { DefectAction, Member } from '@buglet/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../stores/session.store.ts';
 import { type ActionBody, runDefectAction } from './defects.api.ts';
 import { MemberSelect } from './member-select.tsx';
 
@@ -16,6 +17,16 @@ const NEEDS: Record<DefectAction, { receivers?: 'members' | 'tester'; isReasonRe
 };
 
 const REASON_MAX = 255;
+
+/**
+ * Who may review a fix (the server's `mayReview`): the project's testers; when no one but the
+ * fixer could, the fixer themselves.
+ */
+export function reviewersFor(fixerId: number | undefined, members: Member[], testers: Member[]): Member[] {
+  if (testers.some((m) => m.userId !== fixerId)) return testers;
+  const me = members.find((m) => m.userId === fixerId);
+  return me ? [me] : testers;
+}
 
 interface DefectActionDialogProps {
   defectId: number;
@@ -40,6 +51,9 @@ export function DefectActionDialog({
   const [form] = Form.useForm<ActionBody>();
   const [isSaving, setSaving] = useState(false);
   const needs = action ? NEEDS[action] : undefined;
+  const myId = useSession((s) => s.user?.userId);
+  const reviewers = reviewersFor(myId, members, testers);
+  const isSelfReview = reviewers.length === 1 && reviewers[0]?.userId === myId;
 
   const submit = async () => {
     if (!action) return;
@@ -72,6 +86,12 @@ export function DefectActionDialog({
     >
       <Form form={form} name="defect-action" layout="vertical" preserve={false}>
         {action === 'pass' ? <p>{t('defect.pass-confirm')}</p> : null}
+        {needs?.receivers === 'tester' && isSelfReview ? (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('defect.self-review')} />
+        ) : null}
+        {needs?.receivers === 'tester' && reviewers.length === 0 ? (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('defect.no-reviewer')} />
+        ) : null}
         {needs?.receivers ? (
           <Form.Item
             name="receiveBy"
@@ -86,7 +106,7 @@ export function DefectActionDialog({
             ]}
           >
             <MemberSelect
-              members={needs.receivers === 'tester' ? testers : members}
+              members={needs.receivers === 'tester' ? reviewers : members}
               isSingle={needs.receivers === 'tester'}
               placeholder={t(
                 needs.receivers === 'tester' ? 'defect.reviewer-placeholder' : 'defect.handler-placeholder',

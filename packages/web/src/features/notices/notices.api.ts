@@ -45,8 +45,10 @@ export interface ProjectPlatformConfig {
   configId: number;
   projectId: number;
   systemCode: PlatformCode;
-  /** The parameters as a JSON text, as the original stores them. */
+  /** The parameters as a JSON text, as the original stores them, with the secrets blanked. */
   configParams: string;
+  /** Which secret parameters are set (their values never reach the client). */
+  secretsSet?: string[];
 }
 
 export interface MailConfig {

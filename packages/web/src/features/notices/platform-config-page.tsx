@@ -52,12 +52,14 @@ export function PlatformConfigPage({ code }: { code: PlatformCode }) {
     enabled: projectId > 0,
   });
   const stored = query.data?.data?.configParams;
+  const secretsSet = query.data?.data?.secretsSet ?? [];
   useEffect(() => {
     if (query.isSuccess) form.setFieldsValue(parsePlatformParams(code, stored));
   }, [query.isSuccess, stored, code, form]);
 
   const mutation = useMutation({
-    mutationFn: (values: PlatformValues) => savePlatformConfig(code, projectId, platformParams(code, values)),
+    mutationFn: (values: PlatformValues) =>
+      savePlatformConfig(code, projectId, platformParams(code, values, secretsSet)),
     onSuccess: () => {
       message.success(t('save.success'));
       void queryClient.invalidateQueries({ queryKey: noticeKeys.platform(code, projectId) });
@@ -74,14 +76,18 @@ export function PlatformConfigPage({ code }: { code: PlatformCode }) {
       rules={[
         ({ getFieldsValue }) => ({
           validator: () => {
-            const problem = checkPlatformField(code, field, getFieldsValue());
+            const problem = checkPlatformField(code, field, getFieldsValue(), secretsSet);
             return problem ? Promise.reject(new Error(t(problem, { max: field.max }))) : Promise.resolve();
           },
         }),
       ]}
     >
       {field.isSecret ? (
-        <Input.Password maxLength={field.max} placeholder={t(field.placeholderKey)} autoComplete="off" />
+        <Input.Password
+          maxLength={field.max}
+          placeholder={t(secretsSet.includes(field.name) ? 'platform.secret-set' : field.placeholderKey)}
+          autoComplete="new-password"
+        />
       ) : (
         <Input maxLength={field.max} placeholder={t(field.placeholderKey)} autoComplete="off" />
       )}

@@ -80,10 +80,20 @@ export function parsePlatformParams(code: PlatformCode, text: string | null | un
   return values;
 }
 
-/** Trimmed values of the platform's fields only, as the server stores them. */
-export function platformParams(code: PlatformCode, values: Partial<PlatformValues>): PlatformValues {
+/**
+ * Trimmed values of the platform's fields only, as the server stores them. A secret that is set
+ * and left empty is left out, so the server keeps it.
+ */
+export function platformParams(
+  code: PlatformCode,
+  values: Partial<PlatformValues>,
+  secretsSet: readonly string[] = [],
+): PlatformValues {
   const out: PlatformValues = {};
-  for (const field of PLATFORM_FIELDS[code]) out[field.name] = (values[field.name] ?? '').trim();
+  for (const field of PLATFORM_FIELDS[code]) {
+    const value = (values[field.name] ?? '').trim();
+    if (!(field.isSecret && value === '' && secretsSet.includes(field.name))) out[field.name] = value;
+  }
   return out;
 }
 
@@ -92,15 +102,18 @@ export function checkPlatformField(
   code: PlatformCode,
   field: PlatformField,
   values: Partial<PlatformValues>,
+  secretsSet: readonly string[] = [],
 ): string | undefined {
   const value = (values[field.name] ?? '').trim();
   if (value.length > field.max) return 'platform.too-long';
   const problem = field.check?.(value);
   if (problem) return problem;
-  // WeChat Work needs its three values together, or none of them.
-  if (code === 'wechat' && value === '') {
-    const params = platformParams(code, values);
-    if (Object.values(params).some((v) => v !== '')) return 'enterprise-wechat.incomplete';
+  // WeChat Work needs its three values together, or none of them (a stored secret counts).
+  if (code === 'wechat' && value === '' && !secretsSet.includes(field.name)) {
+    const filled = PLATFORM_FIELDS[code].some(
+      (f) => (values[f.name] ?? '').trim() !== '' || secretsSet.includes(f.name),
+    );
+    if (filled) return 'enterprise-wechat.incomplete';
   }
   return undefined;
 }

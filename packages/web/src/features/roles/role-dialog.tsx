@@ -1,5 +1,6 @@
+import { ACCOUNT_POWER_MENU_IDS } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -37,6 +38,10 @@ export function RoleDialog({ roleId, onClose }: RoleDialogProps) {
     onClose,
   });
   const { form } = dialog;
+  const category = Form.useWatch('category', form);
+  // A platform role counts everywhere: one with user administration can take over accounts.
+  const givesAccountPower =
+    category === 'none' && selection.checked.some((id) => ACCOUNT_POWER_MENU_IDS.includes(id));
 
   const tree = useQuery({
     queryKey: roleKeys.menuTree(roleId ?? undefined),
@@ -120,6 +125,15 @@ export function RoleDialog({ roleId, onClose }: RoleDialogProps) {
           </Form.Item>
         </Col>
         <Col xs={24}>
+          {givesAccountPower ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="role-account-power"
+              style={{ marginBottom: 12 }}
+              title={t('role.account-power-warning')}
+            />
+          ) : null}
           <Form.Item label={t('role.menu-permissions')}>
             <MenuTreeField menus={tree.data?.menus ?? []} value={selection} onChange={setSelection} />
           </Form.Item>

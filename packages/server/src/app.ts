@@ -66,6 +66,12 @@ export async function buildApp({
     frameworkErrors: frameworkError,
   });
   installErrorHandling(app);
+  // Every route Fastify serves, so a test can tell one that declares no access rule.
+  const served: Array<{ method: string; url: string }> = [];
+  app.decorate('servedRoutes', served);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) served.push({ method, url: route.url });
+  });
   // The original's client sends some bodies (a password to confirm a delete) as plain form text.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
@@ -120,6 +126,7 @@ export async function buildApp({
 
   const webDir = config.webDir ?? defaultWebDir();
   if (fs.existsSync(path.join(webDir, 'index.html'))) {
+    r.raw({ method: 'GET', url: '/*', access: 'web-client' }, { method: 'HEAD', url: '/*', access: 'web-client' });
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: 'index.html' });
   }
   return app;

@@ -1,6 +1,6 @@
 import type { AjaxResult, TableData } from '@buglet/contracts';
 import { ResultCode } from '@buglet/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -69,13 +69,47 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   ) => Promise<unknown>;
 }
 
+/** One route as the route table holds it: what the generated authorisation and fuzz tests read. */
+export interface RouteEntry {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  guard: Guard;
+  /** The route names a team or project (or an item of one) the caller must belong to. */
+  isScoped: boolean;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}
+
+/**
+ * A route Fastify serves that is not made through the router (a plugin's, or a socket), with the
+ * rule that admits callers, stated where it is registered so the route table knows every route.
+ */
+export interface RawRouteEntry {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+  url: string;
+  access: 'public-files' | 'web-client' | 'socket-own-session';
+}
+
 export type Router = ReturnType<typeof createRouter>;
 
 /** Binds contract schemas, the permission guard and the envelope to Fastify routes. */
 export function createRouter(app: FastifyInstance, deps: AppDeps) {
+  const routes: RouteEntry[] = [];
+  const rawRoutes: RawRouteEntry[] = [];
+  app.decorate('routeTable', { routes, rawRoutes });
   const add =
-    (method: HTTPMethods) =>
+    (method: RouteEntry['method']) =>
     <BS extends Schema, QS extends Schema, PS extends Schema>(url: string, spec: RouteSpec<BS, QS, PS>) => {
+      routes.push({
+        method,
+        url,
+        guard: spec.guard,
+        isScoped: spec.scope !== undefined,
+        ...(spec.body ? { body: spec.body } : {}),
+        ...(spec.query ? { query: spec.query } : {}),
+        ...(spec.params ? { params: spec.params } : {}),
+      });
       app.route({
         method,
         url,
@@ -87,7 +121,15 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
         },
       });
     };
-  return { get: add('GET'), post: add('POST'), put: add('PUT'), delete: add('DELETE'), deps };
+  return {
+    get: add('GET'),
+    post: add('POST'),
+    put: add('PUT'),
+    delete: add('DELETE'),
+    /** Declares the access rule of routes registered straight on Fastify (see RawRouteEntry). */
+    raw: (...entries: RawRouteEntry[]) => rawRoutes.push(...entries),
+    deps,
+  };
 }
 
 async function buildContext<BS extends Schema, QS extends Schema, PS extends Schema>(
@@ -174,5 +216,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     outbox: Outbox;
+    /** Every route made through the router, and the declared others (tests read it). */
+    routeTable: { routes: RouteEntry[]; rawRoutes: RawRouteEntry[] };
+    /** Every (method, url) Fastify registered, whoever registered it. */
+    servedRoutes: Array<{ method: string; url: string }>;
   }
 }

@@ -39,6 +39,10 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
     limits: { fileSize: LIMITS.fileMaxBytes, files: LIMITS.uploadMaxFiles },
   });
   // Uploaded files are public, as images in descriptions are loaded by plain <img> tags.
+  r.raw(
+    { method: 'GET', url: '/profile/*', access: 'public-files' },
+    { method: 'HEAD', url: '/profile/*', access: 'public-files' },
+  );
   await app.register(fastifyStatic, {
     root,
     prefix: '/profile/',

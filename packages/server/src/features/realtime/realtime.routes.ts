@@ -25,6 +25,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, r: Router): P
   const { db, config, hub } = r.deps;
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   for (const prefix of ['', '/ws']) {
+    r.raw({ method: 'GET', url: `${prefix}/websocket/:userId/message`, access: 'socket-own-session' });
     app.get<{ Params: { userId: string } }>(
       `${prefix}/websocket/:userId/message`,
       {

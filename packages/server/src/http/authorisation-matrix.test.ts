@@ -1,0 +1,296 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestCase, insertTestModule, insertTestProject, insertTestTeam } from '../../test/factories.ts';
+import { asQuery, type Hint, sample } from '../../test/route-samples.ts';
+import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../test/test-app.ts';
+import type { RouteEntry } from './route.ts';
+
+/*
+ * The authorisation matrix, generated from the route table: every route the server serves is
+ * called as each identity below with ids of team A's data, inputs built from the route's own
+ * schema. Nobody but team A's owner may read team A's project data or change any of team A's
+ * rows, nor anything of the platform; a route that declares no access rule fails the test.
+ */
+
+const PROJECT_MARK = 'Q7SECRET';
+const TEAM_MARK = 'Q7TEAM';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+const who: Record<string, Person> = {};
+const scene = {
+  teamA: 0,
+  projectA: 0,
+  teamB: 0,
+  defect: 0,
+  caseId: 0,
+  moduleId: 0,
+  logId: 0,
+  shareId: '',
+  tabId: 0,
+  tokenId: '',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiAs(t);
+  for (const name of ['owner', 'otherTeam', 'locked', 'removed', 'projectOutsider', 'noPermission'])
+    who[name] = await t.signedIn();
+  const id = (name: string) => (who[name] as Person).userId;
+  scene.teamA = await insertTestTeam(
+    t.db,
+    { [id('owner')]: [12, 4], [id('locked')]: [5], [id('projectOutsider')]: [5], [id('noPermission')]: [5] },
+    `${TEAM_MARK} team A`,
+  );
+  await t.db
+    .updateTable('sysUserTeam')
+    .set({ isLock: 1 })
+    .where('teamId', '=', scene.teamA)
+    .where('userId', '=', id('locked'))
+    .execute();
+  scene.projectA = await insertTestProject(
+    t.db,
+    scene.teamA,
+    { [id('owner')]: [11, 6], [id('locked')]: [8], [id('noPermission')]: [] },
+    { name: `${TEAM_MARK} project A` },
+  );
+  scene.teamB = await insertTestTeam(t.db, { [id('otherTeam')]: [12, 4] }, 'Team B');
+  await insertTestProject(t.db, scene.teamB, { [id('otherTeam')]: [11, 6] }, { name: 'Project B' });
+  // Everyone's current team and project is A's: a context alone must open nothing.
+  for (const person of Object.values(who)) {
+    await t.db.deleteFrom('sysUserConfig').where('userId', '=', person.userId).execute();
+    await t.db
+      .insertInto('sysUserConfig')
+      .values({
+        userId: person.userId,
+        currentTeamId: scene.teamA,
+        currentProjectId: scene.projectA,
+        lifeContent: null,
+      })
+      .execute();
+  }
+
+  const owner = who.owner as Person;
+  scene.moduleId = await insertTestModule(t.db, scene.projectA, `${PROJECT_MARK} module`);
+  scene.caseId = await insertTestCase(t.db, scene.projectA, scene.moduleId);
+  await t.db
+    .updateTable('sysCase')
+    .set({ caseName: `${PROJECT_MARK} case` })
+    .where('caseId', '=', scene.caseId)
+    .execute();
+  const defect = await api(owner, 'POST', '/system/defect', {
+    projectId: scene.projectA,
+    defectType: 'BUG',
+    defectName: `${PROJECT_MARK} defect`,
+    defectDescribe: `${PROJECT_MARK} steps`,
+    defectLevel: 'middle',
+    handleBy: [owner.userId],
+    moduleId: scene.moduleId,
+    caseId: scene.caseId,
+  });
+  scene.defect = defect.data.defectId;
+  const log = await t.db
+    .selectFrom('sysDefectLog')
+    .select('defectLogId')
+    .where('defectId', '=', scene.defect)
+    .executeTakeFirstOrThrow();
+  scene.logId = log.defectLogId;
+  await api(owner, 'POST', '/system/comment', {
+    correlationId: scene.logId,
+    commentContent: `${PROJECT_MARK} comment`,
+  });
+  const share = await api(owner, 'POST', `/system/defect/${scene.defect}/shard`, { agingHour: 24 });
+  scene.shareId = String(share.data?.defectShardId ?? share.data?.shardId ?? '');
+  const tab = await api(owner, 'POST', '/system/tabs', {
+    tabName: `${PROJECT_MARK} tab`,
+    projectId: scene.projectA,
+  });
+  scene.tabId = tab.data?.tabId ?? 0;
+  const session = await t.db
+    .selectFrom('sysSession')
+    .select('tokenId')
+    .where('userId', '=', owner.userId)
+    .executeTakeFirstOrThrow();
+  scene.tokenId = session.tokenId;
+  // The removed member was in team A and project A until now.
+  expect(scene.defect).toBeGreaterThan(0);
+});
+afterAll(async () => t.close());
+
+/** Ids of team A's data by the field or parameter name that carries them. */
+const hint = (caller: Person): Hint => {
+  const owner = who.owner as Person;
+  const byName: Record<string, unknown> = {
+    projectId: scene.projectA,
+    currentProjectId: scene.projectA,
+    teamId: scene.teamA,
+    currentTeamId: scene.teamA,
+    defectId: scene.defect,
+    defectIds: [scene.defect],
+    caseId: scene.caseId,
+    caseIds: [scene.caseId],
+    moduleId: scene.moduleId,
+    moduleIds: [scene.moduleId],
+    correlationId: scene.logId,
+    defectLogId: scene.logId,
+    defectShardId: scene.shareId,
+    tabId: scene.tabId,
+    tabIds: [scene.tabId],
+    userId: owner.userId,
+    userIds: [owner.userId],
+    memberId: owner.userId,
+    memberIds: [owner.userId],
+    receiveIds: [owner.userId],
+    handleBy: [owner.userId],
+    userName: owner.userName,
+    tokenId: scene.tokenId,
+    roleId: 2,
+    roleIds: [2],
+  };
+  return (key) => (key === 'password' || key === 'oldPassword' ? caller.password : byName[key]);
+};
+
+/**
+ * A share link's id is the capability it grants: whoever holds it reads the shared defect, by
+ * design. Outsiders are given a guessed one; only the owner holds the real id.
+ */
+const CAPABILITIES = new Set(['defectShardId']);
+
+function requestOf(route: RouteEntry, caller: Person) {
+  const owns = caller.userId === (who.owner as Person).userId;
+  const inner = hint(caller);
+  const h: Hint = (key) => (CAPABILITIES.has(key) && !owns ? '0'.repeat(32) : inner(key));
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const value = h(name);
+    return encodeURIComponent(Array.isArray(value) ? value.join(',') : String(value ?? '1'));
+  });
+  const body = route.method === 'GET' ? undefined : ((sample(route.body, h) as Json | undefined) ?? {});
+  const query = asQuery(sample(route.query, h));
+  return { method: route.method, url, ...(body ? { payload: body } : {}), query };
+}
+
+/** Team A's rows and the platform's, in a stable form: what no outsider's call may change. */
+async function snapshot(caller: Person): Promise<string> {
+  const tables = await t.db.introspection.getTables();
+  const defects = [scene.defect];
+  const others = Object.values(who)
+    .filter((p) => p.userId !== caller.userId)
+    .map((p) => p.userId);
+  const skip = new Set([
+    'sys_session',
+    'sys_kv',
+    'sys_logininfor',
+    'sys_user_config',
+    'sys_notice_outbox',
+    'buglet_migration',
+    'buglet_migration_lock',
+  ]);
+  const parts: string[] = [];
+  for (const table of tables) {
+    if (skip.has(table.name)) continue;
+    const cols = new Set(table.columns.map((c) => c.name));
+    let q = sql`select * from ${sql.table(table.name)}`;
+    if (cols.has('project_id')) q = sql`${q} where ${sql.ref('project_id')} = ${scene.projectA}`;
+    else if (cols.has('team_id')) q = sql`${q} where ${sql.ref('team_id')} = ${scene.teamA}`;
+    else if (cols.has('defect_id')) q = sql`${q} where ${sql.ref('defect_id')} in (${sql.join(defects)})`;
+    else if (cols.has('user_id')) q = sql`${q} where ${sql.ref('user_id')} in (${sql.join(others)})`;
+    const rows = (await q.execute(t.db)).rows.map((r) =>
+      JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+    );
+    parts.push(`${table.name}:${rows.sort().join('\n')}`);
+  }
+  return parts.join('\n');
+}
+
+const IDENTITIES = [
+  'anonymous',
+  'otherTeam',
+  'locked',
+  'removed',
+  'projectOutsider',
+  'noPermission',
+] as const;
+/** What each identity may see of team A: nothing, or the team's and project's names. */
+const MAY_SEE_TEAM: Record<(typeof IDENTITIES)[number], boolean> = {
+  anonymous: false,
+  otherTeam: false,
+  locked: false,
+  removed: false,
+  projectOutsider: true,
+  noPermission: true,
+};
+
+describe('the authorisation matrix', () => {
+  it('knows the access rule of every route the server serves', () => {
+    const { routes, rawRoutes } = t.app.routeTable;
+    const declared = new Set([...routes, ...rawRoutes].map((r) => `${r.method} ${r.url}`));
+    const undeclared = t.app.servedRoutes
+      .filter((r) => !(r.method === 'HEAD' && declared.has(`GET ${r.url}`)))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((key) => !declared.has(key));
+    expect(undeclared).toEqual([]);
+    expect(routes.length).toBeGreaterThan(150);
+  });
+
+  it('lets no identity but the owner read team A’s data or change a row of it', {
+    timeout: 180_000,
+  }, async () => {
+    const { routes } = t.app.routeTable;
+    const failures: string[] = [];
+    let calls = 0;
+    const histogram = new Map<string, number>();
+    for (const identity of IDENTITIES) {
+      // Routes that end a session run last, so the identity is signed in for the others.
+      const ordered = [...routes].sort((a, b) => Number(a.url === '/logout') - Number(b.url === '/logout'));
+      // The anonymous caller sends no token; the inputs are built as for another team's member.
+      const caller = identity === 'anonymous' ? (who.otherTeam as Person) : (who[identity] as Person);
+      let before = await snapshot(caller);
+      for (const route of ordered) {
+        const req = requestOf(route, caller);
+        const res = await t.call({
+          ...req,
+          ...(identity === 'anonymous' ? {} : { token: caller.token }),
+          lang: 'en_US',
+        });
+        calls += 1;
+        histogram.set(String(res.body.code), (histogram.get(String(res.body.code)) ?? 0) + 1);
+        const text = JSON.stringify(res.body);
+        const label = `${identity} ${route.method} ${route.url}`;
+        if (res.status >= 500 || /internal error/i.test(text))
+          failures.push(`${label}: server error ${text.slice(0, 160)}`);
+        if (identity === 'anonymous' && route.guard.kind !== 'anon' && res.body.code !== 401)
+          failures.push(`${label}: answered ${res.body.code} without a session`);
+        if (text.includes(PROJECT_MARK)) failures.push(`${label}: read project data ${text.slice(0, 160)}`);
+        if (!MAY_SEE_TEAM[identity] && text.includes(TEAM_MARK))
+          failures.push(`${label}: read team data ${text.slice(0, 160)}`);
+        const after = await snapshot(caller);
+        if (after !== before) failures.push(`${label}: changed rows (answered ${res.body.code})`);
+        before = after;
+      }
+      // A session ended by /logout is renewed for the next identity's calls.
+      if (identity !== 'anonymous') {
+        const person = who[identity] as Person;
+        person.token = await t.login(person.userName, person.password);
+      }
+    }
+    console.info(
+      `authorisation matrix: ${routes.length} routes × ${IDENTITIES.length} identities = ${calls} calls`,
+    );
+    // 401/403: refused by the access rule; 500: refused by a check of the input; 200: allowed.
+    console.info(`answers by code: ${JSON.stringify(Object.fromEntries(histogram))}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('answers the owner on every route without a server error', { timeout: 60_000 }, async () => {
+    const failures: string[] = [];
+    const owner = who.owner as Person;
+    for (const route of t.app.routeTable.routes) {
+      if (route.url === '/logout') continue;
+      const res = await t.call({ ...requestOf(route, owner), token: owner.token, lang: 'en_US' });
+      const text = JSON.stringify(res.body);
+      if (res.status >= 500 || /internal error/i.test(text))
+        failures.push(`${route.method} ${route.url}: ${text.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

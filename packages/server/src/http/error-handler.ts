@@ -65,7 +65,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const key =
       (error.code && CLIENT_ERRORS[error.code]) ||
-      (error instanceof SyntaxError ? 'request.body.invalid-json' : undefined);
+      (error instanceof SyntaxError ? 'request.body.invalid-json' : undefined) ||
+      // busboy's words for a multipart body that was cut short or is not multipart at all.
+      (/^(Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form)/.test(
+        error.message,
+      )
+        ? 'request.multipart.broken'
+        : undefined);
     if (key) {
       req.log.info({ err: error.message, code: error.code }, 'rejected request');
       const args = key === 'upload.file.too-large' ? ['30 MB'] : [];

@@ -1,5 +1,6 @@
 import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { AppError } from '../http/errors.ts';
 import { formatDateTime } from './time.ts';
 
 /** A column of a sheet we write and read back: its header in each language and its width. */
@@ -55,7 +56,7 @@ export async function buildWorkbook(
   const ws = wb.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ header: headerText(c, lang), key: c.key, width: c.width }));
   ws.getRow(1).font = { bold: true };
-  for (const row of rows) ws.addRow(row);
+  for (const row of rows) ws.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, inert(v)])));
 
   const lists = wb.addWorksheet(LISTS_SHEET, { state: 'veryHidden' });
   let listColumn = 0;
@@ -101,8 +102,56 @@ export async function sendWorkbook(reply: FastifyReply, wb: ExcelJS.Workbook, fi
     .send(body);
 }
 
-/** The first sheet of an uploaded workbook, or undefined when the bytes are not an .xlsx file. */
+/**
+ * A text that a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, or a tab or carriage
+ * return before one) is written with a leading apostrophe, so opening an export runs nothing;
+ * `cellText` takes the apostrophe off again when such a sheet is imported.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export function inert<T>(value: T): T | string {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** An unpacked workbook larger than this is refused before it is read (a zip bomb). */
+export const UNPACKED_MAX_BYTES = 200 * 1024 * 1024;
+
+/**
+ * The total unpacked size a zip file declares in its central directory, or undefined when the
+ * bytes are not a zip file (or declare ZIP64 sizes, which no workbook of ours needs).
+ */
+export function unpackedSize(bytes: Buffer): number | undefined {
+  const END = 0x06054b50;
+  const ENTRY = 0x02014b50;
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
+    if (bytes.readUInt32LE(i) === END) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const count = bytes.readUInt16LE(end + 10);
+  let at = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ENTRY) return undefined;
+    const size = bytes.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return undefined;
+    total += size;
+    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
+/**
+ * The first sheet of an uploaded workbook, or undefined when the bytes are not an .xlsx file;
+ * one that would unpack to more than UNPACKED_MAX_BYTES is refused unread.
+ */
 export async function readFirstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet | undefined> {
+  const size = unpackedSize(bytes);
+  if (size === undefined) return undefined;
+  if (size > UNPACKED_MAX_BYTES)
+    throw new AppError('import.file.unpacks-too-large', [`${UNPACKED_MAX_BYTES >> 20} MB`]);
   const wb = new (await excel()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -126,7 +175,9 @@ export function cellText(value: ExcelJS.CellValue): string {
     if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
     if ('error' in value) return '';
   }
-  return String(value).trim();
+  const text = String(value).trim();
+  // An export's neutralised formula text comes back as it was typed.
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 /**

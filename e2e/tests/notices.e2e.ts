@@ -324,11 +324,17 @@ describe('project notification platforms', () => {
     await lead.locator('.ant-message').getByText('保存成功').waitFor();
     const token = await apiLogin(LEAD.username, LEAD.password);
     const stored = await api(token, 'GET', `/im/project/ding/config?projectId=${seeded.projectId}`);
+    // The secret is never sent back: the page learns only that it is set.
     expect(JSON.parse((stored.data as { configParams: string }).configParams)).toMatchObject({
       keyword: 'Buglet',
       hook: 'https://oapi.dingtalk.com/robot/send?access_token=abc',
-      secret: 'SECabc',
+      secret: '',
     });
+    expect((stored.data as { secretsSet: string[] }).secretsSet).toEqual(['secret']);
+    await lead.reload();
+    const secretField = lead.locator('form#platform-ding #platform-ding_secret');
+    await expect.poll(() => secretField.getAttribute('placeholder')).toBe('已设置（已隐藏）；输入新值以替换');
+    expect(await secretField.inputValue()).toBe('');
 
     await lead.goto(`${baseUrl}/#/project/enterprise-wechat`);
     const wechat = lead.locator('form#platform-wechat');

@@ -11,6 +11,8 @@ const TITLE = 'Export button ignores the date filter';
 
 let browser: Browser;
 let page: Page;
+/** What the browser refused under the server's Content-Security-Policy: nothing, on any page. */
+const refusals: string[] = [];
 
 beforeAll(async () => {
   await seedOwnProject(SOLO, { teamName: 'Solo Team', projectName: 'Solo App' });
@@ -18,6 +20,9 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 992, height: 800 } });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) refusals.push(msg.text());
+  });
   await signIn(page, { userName: SOLO.username, password: SOLO.password });
   await page.goto(`${baseUrl}/#/project/defect`);
   await page.locator('.ant-table').waitFor();
@@ -67,5 +72,6 @@ describe('a one-person project', () => {
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-log-type')));
     await expect.poll(types).toEqual(['PASS', 'REPAIR', 'CREATE']);
     await shot(page, 'solo-02-closed');
+    expect(refusals).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -72,6 +73,10 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) served.push({ method, url: route.url });
   });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
   // The original's client sends some bodies (a password to confirm a delete) as plain form text.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
@@ -126,11 +131,37 @@ export async function buildApp({
 
   const webDir = config.webDir ?? defaultWebDir();
   if (fs.existsSync(path.join(webDir, 'index.html'))) {
-    r.raw({ method: 'GET', url: '/*', access: 'web-client' }, { method: 'HEAD', url: '/*', access: 'web-client' });
+    r.raw(
+      { method: 'GET', url: '/*', access: 'web-client' },
+      { method: 'HEAD', url: '/*', access: 'web-client' },
+    );
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: 'index.html' });
   }
   return app;
 }
+
+/**
+ * What the web client may load and run: its own scripts only (no inline script anywhere, the
+ * share page included), styles inline as Ant Design injects them, images from uploads, pasted
+ * data and https (Markdown may show them), sockets to this server, pages in frames only from
+ * https (the menus' inner links); and no one may frame the app.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'data:', 'blob:'],
+  frameSrc: ["'self'", 'https:'],
+  frameAncestors: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  // Helmet's default would upgrade every request to https, which breaks a plain-http install.
+  upgradeInsecureRequests: null,
+};
 
 function defaultWebDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));

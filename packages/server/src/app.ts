@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -37,6 +38,7 @@ import { registerStatisticTemplateRoutes } from './features/statistic-templates/
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
+import { AppError } from './http/errors.ts';
 import { createRouter } from './http/route.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 
@@ -76,7 +78,9 @@ export async function buildApp({
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
     crossOriginResourcePolicy: { policy: 'same-site' },
+    xFrameOptions: { action: 'deny' },
   });
+  await registerRateLimits(app, config);
   // The original's client sends some bodies (a password to confirm a delete) as plain form text.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
@@ -138,6 +142,28 @@ export async function buildApp({
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: 'index.html' });
   }
   return app;
+}
+
+/**
+ * Requests per address on the routes that take a password (sign-in, registration, a share's
+ * password), through @fastify/rate-limit: counted in Redis when several instances share one,
+ * in this process otherwise. A route opts in with `rateLimit: 'sign-in'` (http/route.ts).
+ */
+async function registerRateLimits(app: FastifyInstance, config: AppConfig): Promise<void> {
+  let redis: import('ioredis').Redis | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate:` } : {}),
+    errorResponseBuilder: (_req, context) =>
+      new AppError('request.too-many', [Math.max(1, Math.ceil(context.ttl / 1000))], 429),
+  });
 }
 
 /**

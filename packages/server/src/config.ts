@@ -56,6 +56,13 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^\s/?#]+\S*$/, { error: 'must be an http(s):// URL' })
     .default('http://127.0.0.1:11434'),
   AI_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number' }).positive().max(3600).default(120),
+  SIGN_IN_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(30),
+  SIGN_IN_SLOWDOWN_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(1000),
 });
 
 export interface AppConfig {
@@ -81,6 +88,10 @@ export interface AppConfig {
   aiUrl: string;
   /** How long a generation may take before it is given up. */
   aiTimeoutSeconds: number;
+  /** Sign-in, registration and share-password requests one address may make a minute. */
+  signInRatePerMinute: number;
+  /** The pause added to each wrong password once an account has failed often (per step). */
+  signInSlowdownMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatApiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
     aiUrl: e.AI_URL.replace(/\/+$/, ''),
     aiTimeoutSeconds: e.AI_TIMEOUT_SECONDS,
+    signInRatePerMinute: e.SIGN_IN_RATE_PER_MINUTE,
+    signInSlowdownMs: e.SIGN_IN_SLOWDOWN_MS,
   };
 }
 

@@ -64,6 +64,8 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   }) => Scope;
   /** Output whitelist: applied to `data` (or to each of `rows`); unknown keys are dropped. */
   output?: z.ZodType;
+  /** Counted per address against SIGN_IN_RATE_PER_MINUTE (routes that take a password). */
+  rateLimit?: 'sign-in';
   handler: (
     ctx: RouteContext<Out<BS, unknown>, Out<QS, Record<string, unknown>>, Out<PS, Record<string, string>>>,
   ) => Promise<unknown>;
@@ -113,6 +115,9 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
       app.route({
         method,
         url,
+        ...(spec.rateLimit
+          ? { config: { rateLimit: { max: deps.config.signInRatePerMinute, timeWindow: 60_000 } } }
+          : {}),
         handler: async (req, reply) => {
           const ctx = await buildContext(deps, req, reply, spec);
           const result = await spec.handler(ctx as never);

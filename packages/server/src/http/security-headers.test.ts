@@ -17,7 +17,12 @@ afterAll(async () => {
 
 describe('security headers', () => {
   it('serve the web client, the API and the share page with a policy that runs no inline script and forbids framing', async () => {
-    for (const url of ['/', '/index.html', '/version', '/system/defect/1/shard/00000000000000000000000000000000']) {
+    for (const url of [
+      '/',
+      '/index.html',
+      '/version',
+      '/system/defect/1/shard/00000000000000000000000000000000',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
       const directives = Object.fromEntries(

@@ -116,6 +116,7 @@ export function registerDefectShareRoutes(r: Router): void {
   });
 
   r.get('/system/defect/:defectId/shard/:defectShardId', {
+    rateLimit: 'sign-in',
     guard: anon,
     params: z.object({
       defectId: z.string(),
@@ -140,16 +141,24 @@ export function registerDefectShareRoutes(r: Router): void {
       if (share.passwordHash && !isMember) {
         const password = ctx.query.password ?? '';
         if (!password) throw new AppError('shard.input-password', [], ResultCode.error, PASSWORD_REQUIRED);
-        // Wrong guesses are counted per link and per address; past the limit the link rests.
+        // Wrong guesses are counted per address and per link. Past the limit an address rests;
+        // the link never does (a stranger's guesses must not close it for everyone): once many
+        // addresses have guessed wrong, each further wrong guess is answered slowly instead.
         const keys = [
           `shard_guess:${share.defectShardId}:${ctx.req.ip}`,
           `shard_guess:${share.defectShardId}`,
         ];
-        const counts = await Promise.all(keys.map(async (k) => Number((await kvGet(db, k)) ?? 0)));
-        if ((counts[0] ?? 0) >= GUESS_LIMIT || (counts[1] ?? 0) >= GUESS_LIMIT * 6)
+        const [mine = 0, all = 0] = await Promise.all(
+          keys.map(async (k) => Number((await kvGet(db, k)) ?? 0)),
+        );
+        if (mine >= GUESS_LIMIT)
           throw new AppError('shard.too-many-guesses', [10], ResultCode.error, PASSWORD_REQUIRED);
         if (!samePassword(share.defectShardId, password, share.passwordHash)) {
-          await Promise.all(keys.map((k, i) => kvPut(db, k, String((counts[i] ?? 0) + 1), GUESS_WINDOW_MS)));
+          await kvPut(db, keys[0] as string, String(mine + 1), GUESS_WINDOW_MS);
+          await kvPut(db, keys[1] as string, String(all + 1), GUESS_WINDOW_MS);
+          const steps = Math.min(5, Math.max(0, all + 1 - GUESS_LIMIT * 6));
+          if (steps > 0)
+            await new Promise((resolve) => setTimeout(resolve, steps * r.deps.config.signInSlowdownMs));
           throw new AppError('shard.password-error', [], ResultCode.error, PASSWORD_REQUIRED);
         }
       }

@@ -40,12 +40,13 @@ const share = async (payload: Json) =>
       lang: 'en_US',
     })
   ).body;
-const open = async (shardId: string, password?: string, token?: string) =>
+const open = async (shardId: string, password?: string, token?: string, remoteAddress = '127.0.0.1') =>
   (
     await t.call({
       method: 'GET',
       url: `/prod-api/system/defect/${defectId}/shard/${shardId}`,
       lang: 'en_US',
+      remoteAddress,
       ...(password === undefined ? {} : { query: { password } }),
       ...(token ? { token } : {}),
     })
@@ -99,7 +100,7 @@ describe('share links', () => {
     });
   });
 
-  it('rest after five wrong guesses, even for the right password', async () => {
+  it('rest for an address after its five wrong guesses, and never for everyone', async () => {
     const { data } = await share({ agingHour: 168, password: '7777' });
     const id = data.defectShardId as string;
     await t.db.deleteFrom('sysKv').execute();
@@ -109,6 +110,10 @@ describe('share links', () => {
       msg: 'Too many wrong passwords; try again in 10 minutes',
       passwordRequired: true,
     });
+    // Strangers guessing from forty other addresses do not close the link for its reader.
+    for (let a = 1; a <= 40; a++)
+      expect((await open(id, '0000', undefined, `10.9.0.${a}`)).msg).toBe('Wrong share password');
+    expect((await open(id, '7777', undefined, '10.8.0.1')).data.defect).toMatchObject({ defectId });
   });
 
   it('expire, and unknown ids learn nothing', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { clearFailures } from '../session/login-guard.ts';
+import { unlockAccount } from '../session/login-guard.ts';
 import { clearLoginLogs, decodeLogMessage, deleteLoginLogs, listLoginLogs } from './login-log.repository.ts';
 
 const listQuery = pageQuery.extend({
@@ -53,7 +53,7 @@ export function registerLoginLogRoutes(r: Router): void {
     guard: perm('monitor:logininfor:unlock'),
     params: z.object({ userName: z.string().min(1).max(50) }),
     handler: async (ctx) => {
-      await clearFailures(db, ctx.params.userName);
+      await unlockAccount(db, ctx.params.userName);
       return ctx.ok();
     },
   });

@@ -32,7 +32,7 @@ const lockOf = (userName: string) =>
   t.db
     .selectFrom('sysKv')
     .selectAll()
-    .where('k', '=', `pwd_err_cnt:${userName.toLowerCase()}`)
+    .where('k', '=', `pwd_err_cnt:${userName.toLowerCase()}:127.0.0.1`)
     .executeTakeFirst();
 
 describe('recording', () => {

@@ -40,6 +40,7 @@ export function registerSessionRoutes(r: Router): void {
   });
 
   r.post('/login', {
+    rateLimit: 'sign-in',
     guard: anon,
     body: loginBody,
     handler: async (ctx) => {
@@ -49,6 +50,7 @@ export function registerSessionRoutes(r: Router): void {
   });
 
   r.post('/register', {
+    rateLimit: 'sign-in',
     guard: anon,
     body: registerBody,
     handler: async (ctx) => {

@@ -59,7 +59,7 @@ export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody)
     if (await isCaptchaEnabled(deps)) await verifyCaptcha(db, body.uuid, body.code);
     checkLengths(body);
     if (await isLoginIpBlocked(deps, req.ip)) throw new AppError('login.blocked');
-    if (await isLocked(db, body.username)) {
+    if (await isLocked(db, body.username, req.ip)) {
       throw new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes]);
     }
     const user = await findUserByName(db, body.username);
@@ -67,12 +67,13 @@ export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody)
     if (user.delFlag === '2') throw new AppError('user.password.delete');
     if (user.status === '1') throw new AppError('user.blocked');
     if (!(await bcrypt.compare(body.password, user.password))) {
-      const left = await recordFailure(db, body.username);
+      const { left, delayMs } = await recordFailure(db, body.username, req.ip, config.signInSlowdownMs);
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       throw left === 0
         ? new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes])
         : new AppError('user.password.not.match', [left]);
     }
-    await clearFailures(db, body.username);
+    await clearFailures(db, body.username, req.ip);
     const isDefaultPassword =
       body.password === ORIGINAL_DEFAULT_PASSWORD || body.password === (await initialPassword(deps));
     const { token, tokenId } = newToken();

@@ -80,7 +80,7 @@ describe('login and session', () => {
     expect(longPwd.body).toEqual({ code: 500, msg: '密码长度必须在5到20个字符之间' });
   });
 
-  it('locks an account for ten minutes after five wrong passwords and logs every attempt', async () => {
+  it('locks an account for ten minutes, for the address that failed five times, and logs every attempt', async () => {
     const u = await insertTestUser(t.db);
     const attempt = (password: string) =>
       t.call({ method: 'POST', url: '/login', payload: { username: u.userName, password }, lang: 'en_US' });
@@ -104,7 +104,7 @@ describe('login and session', () => {
     const lock = await t.db
       .selectFrom('sysKv')
       .selectAll()
-      .where('k', '=', `pwd_err_cnt:${u.userName}`)
+      .where('k', '=', `pwd_err_cnt:${u.userName.toLowerCase()}:127.0.0.1`)
       .executeTakeFirstOrThrow();
     expect(lock.expireAt - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(lock.expireAt - Date.now()).toBeLessThanOrEqual(10 * 60_000);

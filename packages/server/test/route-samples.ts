@@ -17,7 +17,13 @@ const checksOf = (def: Def) =>
     (c) => c._zod.def,
   );
 
-export function sample(schema: z.ZodType | undefined, hint: Hint = () => undefined, key = ''): unknown {
+export function sample(
+  schema: z.ZodType | undefined,
+  hint: Hint = () => undefined,
+  key = '',
+  /** Leave out optional fields the hint does not name: the smallest input that passes. */
+  isMinimal = false,
+): unknown {
   if (!schema) return undefined;
   const def = defOf(schema);
   const hinted = key ? hint(key) : undefined;
@@ -26,20 +32,22 @@ export function sample(schema: z.ZodType | undefined, hint: Hint = () => undefin
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [name, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
-        const value = sample(field, hint, name);
+        const value = sample(field, hint, name, isMinimal);
         if (value !== undefined) out[name] = value;
       }
       return out;
     }
     case 'optional':
+      return isMinimal ? undefined : sample(def.innerType as z.ZodType, hint, key, isMinimal);
     case 'nullable':
     case 'readonly':
     case 'catch':
     case 'nonoptional':
-      return sample(def.innerType as z.ZodType, hint, key);
+      return sample(def.innerType as z.ZodType, hint, key, isMinimal);
     case 'default':
     case 'prefault': {
-      const inner = sample(def.innerType as z.ZodType, hint, key);
+      if (isMinimal) return undefined;
+      const inner = sample(def.innerType as z.ZodType, hint, key, isMinimal);
       return inner === undefined
         ? typeof def.defaultValue === 'function'
           ? undefined
@@ -47,11 +55,11 @@ export function sample(schema: z.ZodType | undefined, hint: Hint = () => undefin
         : inner;
     }
     case 'pipe':
-      return sample(def.in as z.ZodType, hint, key);
+      return sample(def.in as z.ZodType, hint, key, isMinimal);
     case 'lazy':
       return undefined;
     case 'union':
-      return sample((def.options as z.ZodType[])[0], hint, key);
+      return sample((def.options as z.ZodType[])[0], hint, key, isMinimal);
     case 'intersection':
       return {
         ...(sample(def.left as z.ZodType, hint) as object),
@@ -86,7 +94,7 @@ export function sample(schema: z.ZodType | undefined, hint: Hint = () => undefin
       return 'sample-text-x'.padEnd(min, 'x').slice(0, Math.max(min, Math.min(max, 13)));
     }
     case 'array': {
-      const element = sample(def.element as z.ZodType, hint, key);
+      const element = sample(def.element as z.ZodType, hint, key, isMinimal);
       return element === undefined ? [] : [element];
     }
     case 'record':

@@ -169,6 +169,8 @@ function requestOf(route: RouteEntry, caller: Person) {
   return { method: route.method, url, ...(body ? { payload: body } : {}), query };
 }
 
+const key = (name: string, from: Record<string, unknown>) => from[name];
+
 /** Team A's rows and the platform's, in a stable form: what no outsider's call may change. */
 async function snapshot(caller: Person): Promise<string> {
   const tables = await t.db.introspection.getTables();
@@ -278,6 +280,154 @@ describe('the authorisation matrix', () => {
     );
     // 401/403: refused by the access rule; 500: refused by a check of the input; 200: allowed.
     console.info(`answers by code: ${JSON.stringify(Object.fromEntries(histogram))}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('lets no one link team A’s items into their own project, on any write', {
+    timeout: 180_000,
+  }, async () => {
+    // Team B's own project, with one of everything, in the hands of team B's owner.
+    const caller = who.otherTeam as Person;
+    const owner = who.owner as Person;
+    const projectB = (
+      await t.db
+        .selectFrom('sysProject')
+        .select('projectId')
+        .where('teamId', '=', scene.teamB)
+        .executeTakeFirstOrThrow()
+    ).projectId;
+    const moduleB = await insertTestModule(t.db, projectB, 'B module');
+    const caseB = await insertTestCase(t.db, projectB, moduleB);
+    const defectB = (
+      await api(caller, 'POST', '/system/defect', {
+        projectId: projectB,
+        defectType: 'BUG',
+        defectName: 'B defect',
+        defectDescribe: 'x',
+        defectLevel: 'low',
+        handleBy: [caller.userId],
+      })
+    ).data.defectId as number;
+    const logB = (
+      await t.db
+        .selectFrom('sysDefectLog')
+        .select('defectLogId')
+        .where('defectId', '=', defectB)
+        .executeTakeFirstOrThrow()
+    ).defectLogId;
+    const commentA = (
+      await t.db
+        .selectFrom('sysComment')
+        .select('commentId')
+        .where('correlationId', '=', scene.logId)
+        .executeTakeFirstOrThrow()
+    ).commentId;
+    const own: Record<string, unknown> = {
+      projectId: projectB,
+      currentProjectId: projectB,
+      teamId: scene.teamB,
+      currentTeamId: scene.teamB,
+      defectId: defectB,
+      defectIds: [defectB],
+      caseId: caseB,
+      caseIds: [caseB],
+      moduleId: moduleB,
+      moduleIds: [moduleB],
+      correlationId: logB,
+      defectLogId: logB,
+      userId: caller.userId,
+      userIds: [caller.userId],
+      memberId: caller.userId,
+      memberIds: [caller.userId],
+      receiveIds: [caller.userId],
+      receiveBy: [caller.userId],
+      handleBy: [caller.userId],
+    };
+    // One reference at a time points into team A; everything else is the caller's own.
+    const foreign: Record<string, unknown> = {
+      caseId: scene.caseId,
+      moduleId: scene.moduleId,
+      modulePid: scene.moduleId,
+      parentId: commentA,
+      defectId: scene.defect,
+      correlationId: scene.logId,
+      handleBy: [owner.userId],
+      receiveBy: [owner.userId],
+      receiveIds: [owner.userId],
+      memberIds: [owner.userId],
+    };
+    const leaks = async () => {
+      const rows = await Promise.all([
+        t.db
+          .selectFrom('sysDefect')
+          .select('defectId')
+          .where('projectId', '=', projectB)
+          .where((eb) => eb.or([eb('caseId', '=', scene.caseId), eb('moduleId', '=', scene.moduleId)]))
+          .execute(),
+        t.db
+          .selectFrom('sysCase')
+          .select('caseId')
+          .where('projectId', '=', projectB)
+          .where('moduleId', '=', scene.moduleId)
+          .execute(),
+        t.db
+          .selectFrom('sysModule')
+          .select('moduleId')
+          .where('projectId', '=', projectB)
+          .where('modulePid', '=', scene.moduleId)
+          .execute(),
+        t.db
+          .selectFrom('sysDefectHandler as h')
+          .innerJoin('sysDefect as d', 'd.defectId', 'h.defectId')
+          .select('h.defectId')
+          .where('d.projectId', '=', projectB)
+          .where('h.userId', '=', owner.userId)
+          .execute(),
+        t.db.selectFrom('sysComment').select('commentId').where('parentId', '=', commentA).execute(),
+        t.db
+          .selectFrom('sysNotice')
+          .select('noticeId')
+          .where('receiverId', '=', owner.userId)
+          .where('projectId', '=', projectB)
+          .execute(),
+      ]);
+      return rows.reduce((n, r) => n + r.length, 0);
+    };
+    const failures: string[] = [];
+    let calls = 0;
+    let before = await leaks();
+    for (const route of t.app.routeTable.routes.filter((r) => r.method !== 'GET' && r.url !== '/logout')) {
+      const fields = new Set(
+        [sample(route.body, () => undefined), sample(route.query, () => undefined)].flatMap((v) =>
+          v && typeof v === 'object' ? Object.keys(v) : [],
+        ),
+      );
+      for (const field of [...fields].filter((f) => f in foreign)) {
+        const base = hint(caller);
+        const h: Hint = (key) => (key === field ? foreign[key] : key in own ? own[key] : base(key));
+        const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+          const value = key(name, own) ?? base(name);
+          return encodeURIComponent(Array.isArray(value) ? value.join(',') : String(value ?? '1'));
+        });
+        const res = await t.call({
+          method: route.method,
+          url,
+          payload: (sample(route.body, h, '', true) as Json | undefined) ?? {},
+          query: asQuery(sample(route.query, h, '', true)),
+          token: caller.token,
+          lang: 'en_US',
+        });
+        calls += 1;
+        const after = await leaks();
+        if (after !== before)
+          failures.push(
+            `${route.method} ${route.url} with team A's ${field}: linked (answered ${res.body.code})`,
+          );
+        before = after;
+      }
+    }
+    console.info(`cross-team references: ${calls} writes, each with one reference into team A`);
+    expect(calls).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
 

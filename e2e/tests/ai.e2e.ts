@@ -7,7 +7,7 @@ import { launch, signIn } from '../browser.ts';
 import { type OllamaPeer, type PeerCase, startOllamaPeer } from '../ollama-peer.ts';
 
 const baseUrl = inject('baseUrl');
-const { api, seedTeamProject } = apiClient(baseUrl);
+const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 const SHOTS = '/tmp/buglet-shots';
 const LEAD = {
   username: 'ailsa',
@@ -112,8 +112,18 @@ async function pullAndWatch(name: string, onMiddle: () => Promise<void>): Promis
   return seen;
 }
 
+/** The peer listens on loopback, which the outbound guard refuses unless the administrator allows it. */
+async function allowLoopbackOutbound() {
+  const admin = await apiLogin('admin', 'cat2bug');
+  const found = await api(admin, 'GET', '/system/config/list?configKey=sys.outbound.allowRanges');
+  const row = (found as { rows?: Record<string, unknown>[] }).rows?.[0];
+  if (!row) throw new Error('the outbound allow-list record is missing');
+  await api(admin, 'PUT', '/system/config', { ...row, configValue: '127.0.0.0/8,::1/128' });
+}
+
 beforeAll(async () => {
   peer = await startOllamaPeer(CASES);
+  await allowLoopbackOutbound();
   const scene = await seedTeamProject({
     lead: LEAD,
     tester: TESTER,

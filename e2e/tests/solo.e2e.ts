@@ -5,9 +5,15 @@ import { launch, shot, signIn } from '../browser.ts';
 
 // An individual's project: one person files a defect, fixes it, reviews the fix and closes it.
 const baseUrl = inject('baseUrl');
-const { seedOwnProject } = apiClient(baseUrl);
-const SOLO = { username: 'solo', password: 'solo-pass1', phoneNumber: '13900139300', nickName: 'Sam Solo' };
+const { api, apiLogin, seedOwnProject } = apiClient(baseUrl);
+const SOLO = { username: 'solo', password: 'solo-pass1', phoneNumber: '13900139500', nickName: 'Sam Solo' };
 const TITLE = 'Export button ignores the date filter';
+const FRIEND = {
+  username: 'fern',
+  password: 'fern-pass1',
+  phoneNumber: '13900139501',
+  nickName: 'Fern Friend',
+};
 
 let browser: Browser;
 let page: Page;
@@ -16,6 +22,7 @@ const refusals: string[] = [];
 
 beforeAll(async () => {
   await seedOwnProject(SOLO, { teamName: 'Solo Team', projectName: 'Solo App' });
+  await api('', 'POST', '/register', { ...FRIEND, confirmPassword: FRIEND.password });
   browser = await launch();
   const context = await browser.newContext({ viewport: { width: 992, height: 800 } });
   page = await context.newPage();
@@ -73,5 +80,37 @@ describe('a one-person project', () => {
     await expect.poll(types).toEqual(['PASS', 'REPAIR', 'CREATE']);
     await shot(page, 'solo-02-closed');
     expect(refusals).toEqual([]);
+  });
+
+  it('invites a friend by exact account, who joins only by accepting the notice', async () => {
+    await page.goto(`${baseUrl}/#/team-options/team-member`);
+    await page.getByRole('button', { name: '邀请成员' }).click();
+    const dialog = page.getByRole('dialog').filter({ has: page.locator('form#team-invite') });
+    await dialog.getByText('输入准确的账号、邮箱或手机号').waitFor();
+    await page.locator('#team-invite_memberIds').pressSequentially(FRIEND.username);
+    await page.locator('.ant-select-dropdown:visible').getByText(FRIEND.nickName).click();
+    await dialog.locator('.ant-modal-title').click();
+    await page.locator('#team-invite_roleIds').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('团队普通人员', { exact: true }).click();
+    await dialog.locator('.ant-modal-title').click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message').getByText('已发送邀请：1 人').waitFor();
+    const friendToken = await apiLogin(FRIEND.username, FRIEND.password);
+    const teamsOf = async () => (await api(friendToken, 'GET', '/system/team/my')).total;
+    expect(await teamsOf()).toBe(0);
+
+    const friend = await (await browser.newContext({ viewport: { width: 992, height: 800 } })).newPage();
+    friend.setDefaultTimeout(10_000);
+    await signIn(friend, { userName: FRIEND.username, password: FRIEND.password });
+    await friend.locator('.notice-bell').click();
+    await friend
+      .locator('.notice-table .ant-table-row')
+      .filter({ hasText: '邀请你加入团队 Solo Team' })
+      .click();
+    const answer = friend.getByTestId('invitation-answer');
+    await answer.getByRole('button', { name: '接受并加入' }).click();
+    await friend.locator('.ant-message').getByText('已接受：你已成为团队成员').waitFor();
+    await shot(friend, 'solo-03-invitation-accepted');
+    expect(await teamsOf()).toBe(1);
   });
 });

@@ -230,6 +230,8 @@ export const CONFIG_KEYS = {
   blackIpList: 'sys.login.blackIPList',
   sideTheme: 'sys.index.sideTheme',
   skinName: 'sys.index.skinName',
+  /** Ranges (CIDR, comma-separated) that addresses set in projects may reach although internal. */
+  outboundAllowRanges: 'sys.outbound.allowRanges',
 } as const;
 
 export const loginLog = z.object({

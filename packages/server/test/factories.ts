@@ -8,7 +8,7 @@ let seq = 0;
 /** Inserts a real user (default platform role unless told otherwise) and returns its id. */
 export async function insertTestUser(
   db: Db,
-  over: { userName?: string; password?: string; roleIds?: number[]; status?: string } = {},
+  over: { userName?: string; password?: string; roleIds?: number[]; status?: string; email?: string } = {},
 ): Promise<{ userId: number; userName: string; password: string }> {
   seq += 1;
   const userName = over.userName ?? `user${seq}_${Date.now() % 100000}`;
@@ -20,7 +20,7 @@ export async function insertTestUser(
       userName,
       nickName: `Nick ${seq}`,
       userType: '00',
-      email: null,
+      email: over.email ?? null,
       phoneNumber: `139${String(Date.now()).slice(-5)}${String(seq).padStart(3, '0')}`,
       sex: '2',
       avatar: null,

@@ -13,6 +13,9 @@ import * as m010 from './migrations/010-notices.ts';
 import * as m011 from './migrations/011-cases.ts';
 import * as m012 from './migrations/012-ai.ts';
 import * as m013 from './migrations/013-common-role-grants.ts';
+import * as m014 from './migrations/014-team-invitations.ts';
+import * as m015 from './migrations/015-seeded-name-keys.ts';
+import * as m016 from './migrations/016-outbound-allow-ranges.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +32,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-cases': m011,
   '012-ai': m012,
   '013-common-role-grants': m013,
+  '014-team-invitations': m014,
+  '015-seeded-name-keys': m015,
+  '016-outbound-allow-ranges': m016,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

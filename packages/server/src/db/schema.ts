@@ -342,6 +342,18 @@ export interface DefectSearchTable {
   body: string;
 }
 
+export interface TeamInvitationTable {
+  invitationId: Generated<number>;
+  teamId: number;
+  userId: number;
+  /** The team roles the person gets on accepting, as a JSON list. */
+  roleIds: string;
+  invitedById: number;
+  state: 'pending' | 'accepted' | 'declined';
+  createTime: string;
+  answerTime: string | null;
+}
+
 export interface NoticeTable {
   noticeId: Generated<number>;
   noticeTitle: string;
@@ -440,6 +452,7 @@ export interface Database {
   sysKv: KvTable;
   sysTempFile: TempFileTable;
   sysTeam: TeamTable;
+  sysTeamInvitation: TeamInvitationTable;
   sysProject: ProjectTable;
   sysProjectCounter: ProjectCounterTable;
   sysDefect: DefectTable;

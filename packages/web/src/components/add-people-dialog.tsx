@@ -18,6 +18,10 @@ export interface AddPeopleDialogProps {
     fetch: (search: string) => Promise<{ rows?: MemberSummary[] }>;
   };
   save: (memberIds: number[], roleIds: number[]) => Promise<unknown>;
+  /** The success toast made from the server's answer (e.g. "invitations sent"). */
+  successText?: (answer: unknown) => string | undefined;
+  /** A line under the people field: how people are found. */
+  searchHint?: string;
   invalidate: QueryKey[];
   onClose: () => void;
 }
@@ -30,6 +34,8 @@ export function AddPeopleDialog({
   roleOptions,
   candidates,
   save,
+  successText,
+  searchHint,
   invalidate,
   onClose,
 }: AddPeopleDialogProps) {
@@ -40,6 +46,7 @@ export function AddPeopleDialog({
     save: (values) => save(values.memberIds, values.roleIds),
     invalidate,
     onClose,
+    ...(successText ? { successText } : {}),
   });
   return (
     <FormDialog dialog={dialog} name={name} title={title} width={440}>
@@ -47,6 +54,7 @@ export function AddPeopleDialog({
         name="memberIds"
         label={t('member')}
         rules={[{ required: true, message: t('member.people-required') }]}
+        {...(searchHint ? { extra: searchHint } : {})}
       >
         <PeopleSelect queryKey={candidates.queryKey} fetch={candidates.fetch} />
       </Form.Item>

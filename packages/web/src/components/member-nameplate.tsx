@@ -1,8 +1,10 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../lib/person-name.ts';
 import { NameAvatar } from './name-avatar.tsx';
 
 export interface NameplatePerson {
+  userId?: number;
   userName: string;
   nickName: string;
   avatar: string | null;
@@ -16,10 +18,10 @@ export function MemberNameplate({ person, isMuted }: { person: NameplatePerson; 
   const hasContact = person.phoneNumber !== undefined || person.email !== undefined;
   return (
     <Flex gap={10} align="center" style={{ minWidth: 180, opacity: isMuted ? 0.55 : 1 }}>
-      <NameAvatar name={person.nickName || person.userName} image={person.avatar} />
+      <NameAvatar name={personName(person)} image={person.avatar} />
       <Flex vertical style={{ minWidth: 0 }}>
         <Typography.Text strong ellipsis style={{ fontSize: 15 }}>
-          {person.nickName}
+          {personName(person)}
         </Typography.Text>
         {hasContact ? (
           <>

@@ -3,6 +3,7 @@ import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Flex, Select } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../lib/person-name.ts';
 import { NameAvatar } from './name-avatar.tsx';
 
 interface PeopleSelectProps {
@@ -29,11 +30,11 @@ export function PeopleSelect({ queryKey, fetch, value, onChange, id }: PeopleSel
   });
   const options = [...picked, ...rows].map((person) => ({
     value: person.userId,
-    title: person.nickName,
+    title: personName(person),
     label: (
       <Flex gap={8} align="center">
-        <NameAvatar name={person.nickName || person.userName} image={person.avatar} size="small" />
-        <span>{person.nickName}</span>
+        <NameAvatar name={personName(person)} image={person.avatar} size="small" />
+        <span>{personName(person)}</span>
         <span style={{ color: 'var(--ant-color-text-tertiary)' }}>{person.userName}</span>
       </Flex>
     ),

@@ -18,8 +18,8 @@ interface FormDialogOptions<V> {
    * this changes identity, so pass a record or a module constant, not an object built while rendering.
    */
   initialValues?: FormFill<V>;
-  /** The success toast; "added" or "saved" by default, as isCreate says. */
-  successText?: string;
+  /** The success toast ("added" or "saved" by default, as isCreate says), or one made from the answer. */
+  successText?: string | ((answer: unknown) => string | undefined);
 }
 
 export interface FormDialogState<V> {
@@ -44,8 +44,9 @@ export function useFormDialog<V>(options: FormDialogOptions<V>): FormDialogState
 
   const mutation = useMutation({
     mutationFn: save,
-    onSuccess: () => {
-      message.success(successText ?? t(isCreate ? 'add-success' : 'modify-success'));
+    onSuccess: (answer) => {
+      const text = typeof successText === 'function' ? successText(answer) : successText;
+      message.success(text ?? t(isCreate ? 'add-success' : 'modify-success'));
       for (const queryKey of invalidate) void queryClient.invalidateQueries({ queryKey });
       onClose();
     },

@@ -41,7 +41,8 @@ function useNavigationEffects(title: string) {
   useEffect(() => {
     window.scrollTo(0, 0);
     if (useLayout.getState().isMobile) useLayout.getState().closeSidebar();
-    if (!location.pathname.startsWith('/redirect')) {
+    // '/' only redirects to the home page: no tab of its own.
+    if (location.pathname !== '/' && !location.pathname.startsWith('/redirect')) {
       addTag({ fullPath: `${location.pathname}${location.search}`, path: location.pathname, isAffix: false });
     }
   }, [location.pathname, location.search, addTag]);

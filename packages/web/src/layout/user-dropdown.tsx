@@ -3,6 +3,7 @@ import { App, Avatar, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { assetUrl } from '../lib/http.ts';
+import { personName } from '../lib/person-name.ts';
 import { useSession } from '../stores/session.store.ts';
 
 export function UserDropdown({ isMobile }: { isMobile: boolean }) {
@@ -38,7 +39,7 @@ export function UserDropdown({ isMobile }: { isMobile: boolean }) {
     >
       <Space style={{ cursor: 'pointer', padding: '0 8px', whiteSpace: 'nowrap' }}>
         <Avatar size="small" src={assetUrl(user?.avatar)} icon={<UserOutlined />} />
-        {isMobile ? null : <span>{user?.nickName || user?.userName}</span>}
+        {isMobile || !user ? null : <span>{personName(user)}</span>}
         <DownOutlined style={{ fontSize: 10 }} />
       </Space>
     </Dropdown>

@@ -47,4 +47,27 @@ export function translateOr(key: string | null | undefined, fallback: string): s
   return fallback;
 }
 
+/**
+ * The i18n key a menu or role keeps while its name is edited. The key translates the name it came
+ * with, so a new name drops it (the row then shows the name as typed, in every language) and the
+ * old name brings it back; a key the user typed themselves stays.
+ */
+export function keyForName(
+  original: { name: string; key: string | null | undefined },
+  name: string,
+  key: string | null | undefined,
+): string | null {
+  if (original.key && name !== original.name && key === original.key) return null;
+  if (original.key && name === original.name && !key) return original.key;
+  return key ?? null;
+}
+
+/**
+ * A text the server seeded in Chinese (dictionary and setting names, the administrator's name),
+ * in the current language while the row still holds it; once someone changed it, as they typed it.
+ */
+export function seededText(key: string, stored: string): string {
+  return stored === i18n.getResource('zh_CN', 'translation', key) ? i18n.t(key) : stored;
+}
+
 export default i18n;

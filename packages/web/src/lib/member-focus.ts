@@ -1,3 +1,4 @@
+import { personName } from './person-name.ts';
 import type { MemberFocus } from './realtime.ts';
 
 /**
@@ -89,4 +90,4 @@ export function lookersOf(
 }
 
 /** The name to show; a leave frame carries only the id, but those never reach the screen. */
-export const focusName = (user: FocusUser): string => user.nickName || user.userName || `#${user.userId}`;
+export const focusName = (user: FocusUser): string => personName(user) || `#${user.userId}`;

@@ -6,6 +6,8 @@ import type { Db } from '../connect.ts';
 import { syncSequence } from '../migrations/helpers.ts';
 
 export const DEFAULT_ADMIN_PASSWORD = 'cat2bug';
+/** The original's name for the administrator; the web shows it translated while it is unchanged. */
+export const DEFAULT_ADMIN_NICK_NAME = '管理员';
 /** bcrypt (cost 10) of the default password, computed once so the first start need not. */
 const DEFAULT_ADMIN_HASH = '$2b$10$Wauk3bq8KDENnF.onbXKYewp7YhcswCdJwHnFVFbv8vpxu0iBS4Ue';
 
@@ -24,7 +26,7 @@ export async function seedAdministrator(db: Db, config: AppConfig): Promise<bool
       .values({
         userId: SUPER_ADMIN_ID,
         userName: 'admin',
-        nickName: '管理员',
+        nickName: DEFAULT_ADMIN_NICK_NAME,
         userType: '00',
         email: 'admin@example.com',
         phoneNumber: null,

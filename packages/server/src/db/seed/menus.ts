@@ -7,7 +7,8 @@ export interface MenuSeed {
   id: number;
   parent: number;
   name: string;
-  key: string | null;
+  /** i18n key of the name: every seeded name has one, so the web shows it in the user's language. */
+  key: string;
   type: 'M' | 'C' | 'F';
   path?: string;
   component?: string;
@@ -22,7 +23,7 @@ const dir = (
   id: number,
   parent: number,
   name: string,
-  key: string | null,
+  key: string,
   path: string,
   icon: string,
   order: number,
@@ -32,7 +33,7 @@ const page = (
   id: number,
   parent: number,
   name: string,
-  key: string | null,
+  key: string,
   path: string,
   component: string,
   perms: string | undefined,
@@ -41,15 +42,26 @@ const page = (
   hidden = false,
 ) => ({ id, parent, name, key, type: 'C', path, component, perms, icon, order, hidden }) satisfies MenuSeed;
 
-/** Buttons: consecutive ids under one page, one per permission. */
-const buttons = (firstId: number, parent: number, prefix: string, actions: string[], names: string[]) =>
+/**
+ * Buttons: consecutive ids under one page, one per permission. Their names are translated by
+ * `menu.button.<action>`, one text per action wherever it appears; `keyPrefix` sets apart the
+ * buttons whose name says more than the action ('新增团队', add team).
+ */
+const buttons = (
+  firstId: number,
+  parent: number,
+  prefix: string,
+  actions: string[],
+  names: string[],
+  keyPrefix = '',
+) =>
   actions.map(
     (action, i) =>
       ({
         id: firstId + i,
         parent,
         name: names[i] ?? action,
-        key: null,
+        key: `menu.button.${keyPrefix}${action}`,
         type: 'F',
         perms: `${prefix}:${action}`,
         order: i + 1,
@@ -194,7 +206,7 @@ export const MENUS: MenuSeed[] = [
     2111,
     2013,
     '企业微信',
-    null,
+    'enterprise-wechat',
     'enterprise-wechat',
     'system/project/other/wechat/index',
     'wechat:list',
@@ -205,9 +217,20 @@ export const MENUS: MenuSeed[] = [
   ...buttons(2112, 2111, 'wechat', ['query', 'save'], ['查询', '保存']),
   page(2107, 2013, '通知', 'notice', 'notice', 'notice/index', 'notice:list', 'message', 8, true),
   ...buttons(2108, 2107, 'notice', ['remove', 'send', 'query'], ['删除', '发送', '查询']),
-  page(2114, 2013, '钉钉', null, 'ding', 'system/project/other/ding/index', 'ding:list', '#', 8, true),
+  page(2114, 2013, '钉钉', 'menu.ding', 'ding', 'system/project/other/ding/index', 'ding:list', '#', 8, true),
   ...buttons(2115, 2114, 'ding', ['query', 'save'], ['查询', '保存']),
-  page(2081, 2013, '项目API', null, 'project-api', 'system/api/index', 'system:api:list', '#', 91, true),
+  page(
+    2081,
+    2013,
+    '项目API',
+    'menu.project-api',
+    'project-api',
+    'system/api/index',
+    'system:api:list',
+    '#',
+    91,
+    true,
+  ),
   ...buttons(2082, 2081, 'system:api', crud, crudNames),
   {
     ...page(2044, 2013, '工具', 'tools', 'tools', 'tool/project/index', undefined, 'tool', 93, true),
@@ -241,7 +264,7 @@ export const MENUS: MenuSeed[] = [
     id: 2055,
     parent: 2054,
     name: '添加项目成员',
-    key: null,
+    key: 'menu.button.project-member-add',
     type: 'F',
     perms: 'system:project:member:add',
     order: 1,
@@ -250,7 +273,7 @@ export const MENUS: MenuSeed[] = [
     id: 2070,
     parent: 2054,
     name: '修改项目成员',
-    key: null,
+    key: 'menu.button.project-member-update',
     type: 'F',
     perms: 'system:project:member:update',
     order: 2,
@@ -259,7 +282,7 @@ export const MENUS: MenuSeed[] = [
     id: 2071,
     parent: 2054,
     name: '删除项目成员',
-    key: null,
+    key: 'menu.button.project-member-remove',
     type: 'F',
     perms: 'system:project:member:remove',
     order: 3,
@@ -280,7 +303,7 @@ export const MENUS: MenuSeed[] = [
     2100,
     2013,
     'AI模型配置',
-    null,
+    'menu.project-ai',
     'project-ai',
     'system/project/ai/index',
     'system:ai:list',
@@ -333,6 +356,7 @@ export const MENUS: MenuSeed[] = [
     'system:team:member',
     ['create', 'invite', 'lock'],
     ['创建成员', '邀请成员', '锁定成员'],
+    'member-',
   ),
   ...buttons(
     2047,
@@ -340,6 +364,7 @@ export const MENUS: MenuSeed[] = [
     'system:team',
     ['add', 'edit', 'remove', 'query', 'list'],
     ['新增团队', '修改团队', '删除团队', '查询团队', '团队列表'],
+    'team-',
   ),
 ];
 

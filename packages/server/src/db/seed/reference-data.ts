@@ -1,9 +1,37 @@
-/** Roles, dictionaries and config records the original seeds (ids kept: clients hard-wire some). */
+/**
+ * Roles, dictionaries and config records the original seeds (ids kept: clients hard-wire some).
+ * The texts stay the original's Chinese; the web shows each in the user's language through its
+ * i18n key: a role's `key`, `dict.name.<type>`, `dict.<type>.<value>` and `config.name.<key>`.
+ */
 
 export const ROLES = [
-  { roleId: 1, roleName: '超级管理员', roleKey: 'admin', roleSort: 1, team: 0, project: 0, key: null },
-  { roleId: 2, roleName: '普通角色', roleKey: 'common', roleSort: 3, team: 0, project: 0, key: null },
-  { roleId: 3, roleName: '外部人员', roleKey: 'outsiders', roleSort: 4, team: 0, project: 0, key: null },
+  {
+    roleId: 1,
+    roleName: '超级管理员',
+    roleKey: 'admin',
+    roleSort: 1,
+    team: 0,
+    project: 0,
+    key: 'role.super-admin',
+  },
+  {
+    roleId: 2,
+    roleName: '普通角色',
+    roleKey: 'common',
+    roleSort: 3,
+    team: 0,
+    project: 0,
+    key: 'role.common',
+  },
+  {
+    roleId: 3,
+    roleName: '外部人员',
+    roleKey: 'outsiders',
+    roleSort: 4,
+    team: 0,
+    project: 0,
+    key: 'role.outsiders',
+  },
   {
     roleId: 4,
     roleName: '团队管理员',
@@ -227,5 +255,12 @@ export const CONFIGS = [
     key: 'sys.login.blackIPList',
     value: '',
     remark: "';'-separated IPs, '*' wildcards or a-b ranges",
+  },
+  {
+    name: '外部调用-允许的内网地址段',
+    key: 'sys.outbound.allowRanges',
+    value: '',
+    remark:
+      "','-separated CIDRs (10.0.0.0/8, fd00::/8) that project AI servers and chat robots may reach although private, loopback or link-local",
   },
 ] as const;

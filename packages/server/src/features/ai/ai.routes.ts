@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import type { RouteContext, Router } from '../../http/route.ts';
+import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { saveAiConfig } from './ai.repository.ts';
 import { deleteModel, generateCases, listModels, loadAiSettings, toAiConfig } from './ai.service.ts';
 import { ModelPulls } from './model-pulls.ts';
@@ -70,10 +71,12 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
   const saveConfig = async (ctx: RouteContext<z.infer<typeof aiConfigBody>, unknown, unknown>) => {
     const { projectId, aiUrl, businessModule, imageModule } = ctx.body;
     const orNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+    const url = orNull(aiUrl);
+    if (url) await assertSavableUrl(r.deps, url);
     await saveAiConfig(
       db,
       projectId,
-      { aiUrl: orNull(aiUrl), businessModule: orNull(businessModule), imageModule: orNull(imageModule) },
+      { aiUrl: url, businessModule: orNull(businessModule), imageModule: orNull(imageModule) },
       ctx.me.userId,
     );
     return ctx.ok(toAiConfig(await loadAiSettings(db, config, projectId), config));

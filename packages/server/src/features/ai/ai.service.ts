@@ -10,6 +10,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
+import type { OutboundPolicy } from '../../lib/outbound.ts';
+import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { findAiConfig } from './ai.repository.ts';
 import { buildCasePrompt, parseCaseAnswer } from './case-generation.ts';
@@ -30,6 +32,8 @@ export interface AiSettings {
   aiUrl: string | null;
   /** The server actually used. */
   url: string;
+  /** The outbound guard when the project names its own server; the platform's (AI_URL) is the operator's. */
+  guard: OutboundPolicy | undefined;
   businessModule: string;
   imageModule: string;
   /** How long a connection, a listing or the start of a download may take. */
@@ -45,6 +49,7 @@ export async function loadAiSettings(db: Db, config: AppConfig, projectId: numbe
     projectId,
     aiUrl: row?.aiUrl ?? null,
     url: (row?.aiUrl ?? config.aiUrl).replace(/\/+$/, ''),
+    guard: row?.aiUrl ? await outboundPolicyOf({ db }) : undefined,
     businessModule: row?.businessModule ?? AI_DEFAULT_BUSINESS_MODEL,
     imageModule: row?.imageModule ?? AI_DEFAULT_IMAGE_MODEL,
     quickMs: Math.min(AI_CONNECT_TIMEOUT_MS, config.aiTimeoutSeconds * 1000),
@@ -72,6 +77,8 @@ export function aiFailure(error: unknown, url: string, what: { timeoutSeconds: n
   if (!(error instanceof AiCallError)) return error;
   const f = error.failure;
   switch (f.kind) {
+    case 'refused':
+      return f.error;
     case 'unreachable':
       return new AppError('ai.unreachable', [url]);
     case 'timeout':
@@ -98,6 +105,7 @@ export async function listModels(s: AiSettings, pulls: ModelPulls): Promise<AiMo
       method: 'GET',
       path: '/api/tags',
       connectTimeoutMs: s.quickMs,
+      guard: s.guard,
       timeoutMs: s.quickMs,
     });
   } catch (error) {
@@ -145,6 +153,7 @@ export async function deleteModel(s: AiSettings, pulls: ModelPulls, name: string
       path: '/api/delete',
       body: { name, model: name },
       connectTimeoutMs: s.quickMs,
+      guard: s.guard,
       timeoutMs: s.slowMs,
     });
   } catch (error) {
@@ -181,6 +190,7 @@ export async function generateCases(
         format: 'json',
       },
       connectTimeoutMs: s.quickMs,
+      guard: s.guard,
       timeoutMs: s.slowMs,
     });
   } catch (error) {

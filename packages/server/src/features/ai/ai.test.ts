@@ -9,6 +9,7 @@ import {
   startOllamaPeer,
   startSilentPeer,
 } from '../../../test/ollama-peer.ts';
+import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 import { loadConfig } from '../../config.ts';
@@ -29,6 +30,8 @@ beforeAll(async () => {
   peer = await startOllamaPeer({ 'llama3:8b': 4_661_224_676, 'qwen2:7b': 4_431_400_262 });
   other = await startOllamaPeer({ 'mistral:7b': 4_113_301_824 });
   t = await createTestApp({ AI_URL: peer.url, AI_TIMEOUT_SECONDS: '1' });
+  // The project's own servers below are loopback peers: the outbound guard must let them through.
+  await allowOutbound(t.db, LOOPBACK_RANGES);
   api = apiAs(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -75,6 +75,7 @@ export class ModelPulls {
       body: { name, model: name, stream: true },
       connectTimeoutMs: s.quickMs,
       idleMs: s.slowMs,
+      guard: s.guard,
     });
     entry.call = call;
     const send = this.sender(entry, audience);

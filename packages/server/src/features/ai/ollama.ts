@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { guardedRequest, type OutboundPolicy, OutboundRefusedError } from '../../lib/outbound.ts';
 
 /**
  * A small client for the Ollama HTTP API. Plain node:http rather than fetch, because the
@@ -14,6 +15,8 @@ export type AiFailure =
   | { kind: 'http'; status: number; message: string }
   /** The answer broke off, or was not what the protocol promises. */
   | { kind: 'broken'; detail: string }
+  /** The address is one the outbound guard refuses; nothing was connected to. */
+  | { kind: 'refused'; error: OutboundRefusedError }
   | { kind: 'cancelled' };
 
 export class AiCallError extends Error {
@@ -32,6 +35,8 @@ export interface AiRequest {
   timeoutMs?: number;
   /** A streamed answer silent for this long is given up. */
   idleMs?: number;
+  /** The outbound guard for a project's own server; none for the operator's (AI_URL). */
+  guard?: OutboundPolicy;
 }
 
 export interface AiCall {
@@ -47,7 +52,7 @@ const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 export function startAiCall(baseUrl: string, r: AiRequest): AiCall {
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${r.path}`);
   const payload = r.body === undefined ? undefined : JSON.stringify(r.body);
-  const req = (url.protocol === 'https:' ? https : http).request(url, {
+  const options: http.RequestOptions = {
     method: r.method,
     agent: false,
     headers: {
@@ -56,7 +61,16 @@ export function startAiCall(baseUrl: string, r: AiRequest): AiCall {
         ? {}
         : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
     },
-  });
+  };
+  let req: http.ClientRequest;
+  try {
+    req = r.guard
+      ? guardedRequest(url, options, r.guard)
+      : (url.protocol === 'https:' ? https : http).request(url, options);
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) return refusedCall(error);
+    throw error;
+  }
   let failure: AiFailure | undefined;
   const fail = (f: AiFailure) => {
     failure ??= f;
@@ -84,12 +98,23 @@ export function startAiCall(baseUrl: string, r: AiRequest): AiCall {
     // `on`, not `once`: a destroyed request may report more than one error.
     req.on('error', (error) => {
       clear();
-      failure ??= { kind: 'unreachable', detail: error.message };
+      failure ??=
+        error instanceof OutboundRefusedError
+          ? { kind: 'refused', error }
+          : { kind: 'unreachable', detail: error.message };
       reject(new AiCallError(failure));
     });
   });
   req.end(payload);
   return { response, failure: () => failure, cancel: () => fail({ kind: 'cancelled' }) };
+}
+
+/** A call refused before it started: its response rejects with the refusal. */
+function refusedCall(error: OutboundRefusedError): AiCall {
+  const failure: AiFailure = { kind: 'refused', error };
+  const response = Promise.reject(new AiCallError(failure));
+  response.catch(() => undefined); // the caller awaits it; a caller that does not must not crash the process
+  return { response, failure: () => failure, cancel: () => undefined };
 }
 
 /** The answer's text; a time-out or cancel while reading is reported as such. */

@@ -1,9 +1,10 @@
-import { config, configBody, pageQuery, ResultCode } from '@buglet/contracts';
+import { CONFIG_KEYS, config, configBody, pageQuery, ResultCode } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { invalidRanges } from '../../lib/outbound.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import {
   deleteConfigs,
@@ -27,6 +28,11 @@ export function registerConfigRoutes(r: Router): void {
   const assertKeyFree = async (key: string, name: string, selfId?: number) => {
     const clash = await findConfigByKey(db, key);
     if (clash && clash.configId !== selfId) throw new AppError('config.key.exists', [name]);
+  };
+  /** A wrong range in the outbound allow-list would be left out unnoticed: refused when saved. */
+  const assertValueValid = (key: string, value: string) => {
+    const wrong = key === CONFIG_KEYS.outboundAllowRanges ? invalidRanges(value) : [];
+    if (wrong.length > 0) throw new AppError('outbound.ranges.invalid', [wrong.join(', ')]);
   };
 
   r.get('/system/config/list', {
@@ -72,6 +78,7 @@ export function registerConfigRoutes(r: Router): void {
     handler: async (ctx) => {
       const b = ctx.body;
       await assertKeyFree(b.configKey, b.configName);
+      assertValueValid(b.configKey, b.configValue);
       const configId = await insertConfig(db, {
         configName: b.configName,
         configKey: b.configKey,
@@ -95,6 +102,7 @@ export function registerConfigRoutes(r: Router): void {
       const old = await findConfig(db, b.configId);
       if (!old) throw new AppError('config.not-found');
       await assertKeyFree(b.configKey, b.configName, b.configId);
+      assertValueValid(b.configKey, b.configValue);
       await updateConfig(db, b.configId, {
         configName: b.configName,
         configKey: b.configKey,

@@ -1,5 +1,6 @@
 import { CONFIG_KEYS } from '@buglet/contracts';
 import type { AppDeps } from '../../http/route.ts';
+import { assertPublicUrl, type OutboundPolicy, outboundPolicy } from '../../lib/outbound.ts';
 import { findConfigValue } from './configs.repository.ts';
 
 /** Switches read from the config records; the environment can force the captcha either way. */
@@ -54,4 +55,17 @@ function ipToNumber(ip: string): number | undefined {
 
 export async function isLoginIpBlocked({ db }: AppDeps, ip: string): Promise<boolean> {
   return isIpBlocked(ip, await findConfigValue(db, CONFIG_KEYS.blackIpList));
+}
+
+/** The ranges addresses set in projects may reach although internal (none: public addresses only). */
+export async function outboundPolicyOf({ db }: Pick<AppDeps, 'db'>): Promise<OutboundPolicy> {
+  return outboundPolicy(await findConfigValue(db, CONFIG_KEYS.outboundAllowRanges));
+}
+
+/**
+ * Refuses to save an address the server would refuse to call. A host that does not resolve now
+ * is saved: the call checks it again.
+ */
+export async function assertSavableUrl(deps: Pick<AppDeps, 'db'>, url: string): Promise<void> {
+  await assertPublicUrl(url, await outboundPolicyOf(deps), { allowUnresolved: true });
 }

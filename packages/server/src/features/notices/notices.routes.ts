@@ -16,8 +16,15 @@ import { perm, role } from '../../http/permission.ts';
 import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
 import { kvGet, kvPut } from '../session/session.repository.ts';
+import {
+  INVITATION_NOTICE,
+  type InvitationFacts,
+  invitationState,
+  renderInvitation,
+} from '../teams/invitations.service.ts';
 import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
 import { safeJson, settingsOf } from './notice-settings.repository.ts';
 import { deliver } from './notices.service.ts';
@@ -50,9 +57,15 @@ export function registerNoticeRoutes(r: Router): void {
       row.noticeKey === 'defect'
         ? (safeJson(row.noticeArgs ?? '') as DefectNoticeFacts | undefined)
         : undefined;
+    const invitation =
+      row.noticeKey === INVITATION_NOTICE
+        ? (safeJson(row.noticeArgs ?? '') as InvitationFacts | undefined)
+        : undefined;
     const text = facts
       ? renderDefectNotice(lang, facts)
-      : { title: row.noticeTitle, content: row.noticeContent ?? '' };
+      : invitation
+        ? renderInvitation(lang, invitation)
+        : { title: row.noticeTitle, content: row.noticeContent ?? '' };
     return {
       noticeId: row.noticeId,
       noticeTitle: text.title,
@@ -134,7 +147,13 @@ export function registerNoticeRoutes(r: Router): void {
         // The reader's other tabs clear their dot.
         await hub.send([ctx.me.userId], 'notice', { noticeId: row.noticeId, isRead: true });
       }
-      return ctx.ok(shown({ ...row, isRead: 1 }, ctx.lang));
+      // An invitation's notice carries its state, for the accept and decline buttons.
+      const facts =
+        row.noticeKey === INVITATION_NOTICE
+          ? (safeJson(row.noticeArgs ?? '') as InvitationFacts | undefined)
+          : undefined;
+      const invitation = facts ? await invitationState(db, facts.invitationId, ctx.me.userId) : null;
+      return ctx.ok({ ...shown({ ...row, isRead: 1 }, ctx.lang), ...(invitation ? { invitation } : {}) });
     },
   });
 
@@ -261,6 +280,8 @@ export function registerNoticeRoutes(r: Router): void {
           const key = parsed.error.issues[0]?.message as MessageKey | undefined;
           throw new AppError(key?.startsWith('notice.') ? key : 'notice.config.invalid');
         }
+        // The one address a project sets here; the platforms' APIs are the operator's (environment).
+        if ('hook' in parsed.data && parsed.data.hook) await assertSavableUrl(r.deps, parsed.data.hook);
         const configParams = JSON.stringify(parsed.data);
         await db
           .insertInto('imProjectConfig')

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { insertTestTeam } from '../../../test/factories.ts';
+import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 
@@ -19,6 +20,8 @@ let projectId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ NOTICE_RETRY_SECONDS: '0.05,0.05', PUBLIC_URL: 'http://buglet.test' });
+  // The DingTalk robot below listens on loopback: the outbound guard must let it through.
+  await allowOutbound(t.db, LOOPBACK_RANGES);
   api = apiAs(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

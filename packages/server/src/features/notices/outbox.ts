@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { guardedFetch, type OutboundPolicy } from '../../lib/outbound.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { kvGet } from '../session/session.repository.ts';
 import { projectPlatform, safeJson } from './notice-settings.repository.ts';
 
@@ -185,10 +187,13 @@ export class Outbox {
       throw new Error('the project has no DingTalk robot');
     const content = ding.keyword ? `【${ding.keyword}】${d.text}` : d.text;
     if (ding.hook) {
+      // The project's admin set the hook: it goes through the outbound guard.
+      const guard = await outboundPolicyOf({ db: this.db });
       await postJson(
         signedHook(ding.hook, ding.secret),
         { msgtype: 'text', text: { content } },
         checkDingAnswer,
+        { guard },
       );
     }
     if (ding.clientId && ding.clientSecret && ding.robotCode && d.userId) {
@@ -209,7 +214,7 @@ export class Outbox {
           msgParam: JSON.stringify({ title: d.title, text: d.markdown }),
         },
         () => undefined,
-        { 'x-acs-dingtalk-access-token': String(token.accessToken) },
+        { headers: { 'x-acs-dingtalk-access-token': String(token.accessToken) } },
       );
     }
   }
@@ -244,24 +249,30 @@ function checkDingAnswer(body: Record<string, unknown>) {
     throw new Error(`DingTalk refused: ${String(body.errmsg)}`);
 }
 
+/**
+ * Without a `guard`, the address is the operator's: DING_API_URL and WECHAT_API_URL come from the
+ * environment and may well be internal relays, so they are called as they are.
+ */
 async function postJson(
   url: string,
   payload: unknown,
   check: (body: Record<string, unknown>) => void,
-  headers: Record<string, string> = {},
+  options: { headers?: Record<string, string>; guard?: OutboundPolicy } = {},
 ): Promise<Record<string, unknown>> {
-  const res = await fetch(url, {
+  const init = {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...options.headers },
     body: JSON.stringify(payload),
     signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+  };
+  const res = options.guard ? await guardedFetch(url, init, options.guard) : await fetch(url, init);
   if (!res.ok) throw new Error(`${new URL(url).host} answered HTTP ${res.status}`);
   const body = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
   check(body);
   return body;
 }
 
+/** Only for the operator's WECHAT_API_URL: unguarded, as postJson without a guard. */
 async function getJson(url: string): Promise<Record<string, unknown>> {
   const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!res.ok) throw new Error(`${new URL(url).host} answered HTTP ${res.status}`);

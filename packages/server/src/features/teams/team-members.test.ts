@@ -10,8 +10,10 @@ let creator: Person;
 let teamAdmin: Person;
 let ordinary: Person;
 let teamId: number;
+let adminToken: string;
 beforeAll(async () => {
   t = await createTestApp();
+  adminToken = await t.login();
   [creator, teamAdmin, ordinary] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
   teamId = await insertTestTeam(t.db, {
     [creator.userId]: [12],
@@ -89,8 +91,8 @@ describe('GET /system/team/:teamId/member', () => {
 });
 
 describe('GET /system/team/:teamId/not-member', () => {
-  it('offers people outside the team without their contact data; inviters only', async () => {
-    const outsider = await insertTestUser(t.db);
+  it('finds people by exact account, e-mail or phone, or teammates by name; no directory of everyone', async () => {
+    const outsider = await insertTestUser(t.db, { email: `far${Date.now()}@example.com` });
     const q = (name: string) => ({ query: { 'params[search]': name } });
     const res = await api(teamAdmin.token, 'GET', url('/not-member'), q(outsider.userName));
     expect(res).toMatchObject({ code: 200, total: 1 });
@@ -100,23 +102,78 @@ describe('GET /system/team/:teamId/not-member', () => {
       nickName: expect.any(String),
       avatar: null,
     });
+    // Part of a stranger's name, or nothing at all, lists no stranger.
+    const partial = await api(teamAdmin.token, 'GET', url('/not-member'), q(outsider.userName.slice(0, -1)));
+    expect(ids(partial)).not.toContain(outsider.userId);
+    const everyone = await api(teamAdmin.token, 'GET', url('/not-member'), { query: { pageSize: '100' } });
+    expect(ids(everyone)).not.toContain(outsider.userId);
+    const row = await t.db
+      .selectFrom('sysUser')
+      .select(['email', 'phoneNumber'])
+      .where('userId', '=', outsider.userId)
+      .executeTakeFirstOrThrow();
+    for (const exact of [row.email, row.phoneNumber].filter(Boolean) as string[])
+      expect(ids(await api(teamAdmin.token, 'GET', url('/not-member'), q(exact)))).toEqual([outsider.userId]);
+    // Someone who shares another team with the inviter is found by part of a name.
+    const teammate = await insertTestUser(t.db);
+    await insertTestTeam(t.db, { [teamAdmin.userId]: [5], [teammate.userId]: [5] });
+    expect(
+      ids(await api(teamAdmin.token, 'GET', url('/not-member'), q(teammate.userName.slice(0, -1)))),
+    ).toContain(teammate.userId);
     expect((await api(teamAdmin.token, 'GET', url('/not-member'), q(ordinary.userName))).total).toBe(0);
     expect(await api(ordinary.token, 'GET', url('/not-member'), q(outsider.userName))).toEqual(FORBIDDEN);
   });
 });
 
 describe('POST /system/team/:teamId/invite', () => {
-  it('adds existing people with the chosen roles and skips those already in', async () => {
-    const [a, b] = [await insertTestUser(t.db), await insertTestUser(t.db)];
+  it('invites people, who become members with the chosen roles only when they accept', async () => {
+    const [a, b] = [await t.signedIn(), await t.signedIn()];
     const payload = { memberIds: [a.userId, b.userId, ordinary.userId], roleIds: [4, 5] };
-    expect(await api(teamAdmin.token, 'POST', url('/invite'), { payload })).toEqual({ ...OK, data: 2 });
+    expect(await api(teamAdmin.token, 'POST', url('/invite'), { payload })).toMatchObject({
+      code: 200,
+      msg: 'Invitations sent: 2. Each person becomes a member when they accept',
+      data: 2,
+      invited: 2,
+      added: 0,
+    });
+    expect(await membership(a.userId)).toBeUndefined();
+    expect(await api(a.token, 'GET', url())).toMatchObject({ code: 403 });
+    // Each finds a notice with the invitation's state, and the invitation in their list.
+    const notices = await api(a.token, 'GET', '/system/notice/list');
+    expect(notices.rows[0].noticeTitle).toMatch(/invites you to the team/);
+    const notice = await api(a.token, 'GET', `/system/notice/${notices.rows[0].noticeId}`);
+    const invitationId = notice.data.invitation.invitationId as number;
+    expect(notice.data.invitation).toEqual({ invitationId, state: 'pending' });
+    expect((await api(a.token, 'GET', '/system/team/invitation/mine')).data).toMatchObject([
+      { invitationId, teamId },
+    ]);
+    // Nobody answers for someone else.
+    expect((await api(b.token, 'POST', `/system/team/invitation/${invitationId}/accept`)).msg).toBe(
+      'This invitation does not exist or is not yours',
+    );
+    expect(await api(a.token, 'POST', `/system/team/invitation/${invitationId}/accept`)).toMatchObject({
+      code: 200,
+      data: { teamId },
+    });
     expect(await teamRolesOf(a.userId)).toEqual([4, 5]);
-    expect(await teamRolesOf(b.userId)).toEqual([4, 5]);
+    expect((await api(a.token, 'GET', url())).code).toBe(200);
+    expect((await api(a.token, 'POST', `/system/team/invitation/${invitationId}/decline`)).msg).toBe(
+      'This invitation was already accepted',
+    );
+    const [mineB] = (await api(b.token, 'GET', '/system/team/invitation/mine')).data;
+    expect((await api(b.token, 'POST', `/system/team/invitation/${mineB.invitationId}/decline`)).code).toBe(
+      200,
+    );
+    expect(await membership(b.userId)).toBeUndefined();
     expect(await teamRolesOf(ordinary.userId)).toEqual([5]);
-    expect(await membership(a.userId)).toEqual({ isLock: 0 });
-    // The invited person now reaches the team.
-    const token = await t.login(a.userName, a.password);
-    expect((await api(token, 'GET', url())).code).toBe(200);
+  });
+
+  it('lets the super administrator add people at once, as the original did', async () => {
+    const c = await insertTestUser(t.db);
+    expect(
+      await api(adminToken, 'POST', url('/invite'), { payload: { memberIds: [c.userId], roleIds: [5] } }),
+    ).toMatchObject({ code: 200, data: 1, added: 1, invited: 0 });
+    expect(await teamRolesOf(c.userId)).toEqual([5]);
   });
 
   it('gives only team roles 4 and 5, needs people and roles, and is refused to an ordinary member', async () => {
@@ -231,7 +288,8 @@ describe('POST /system/team/:teamId/member', () => {
 describe('PUT /system/team/:teamId/member/:memberId/roles', () => {
   it('replaces a member’s team roles; never the creator’s, never role 12', async () => {
     const m = await insertTestUser(t.db);
-    await api(creator.token, 'POST', url('/invite'), { payload: { memberIds: [m.userId], roleIds: [5] } });
+    // The super administrator adds at once; anyone else invites (see the invitations below).
+    await api(adminToken, 'POST', url('/invite'), { payload: { memberIds: [m.userId], roleIds: [5] } });
     const set = (token: string, memberId: number, payload: number[]) =>
       api(token, 'PUT', url(`/member/${memberId}/roles`), { payload });
     expect(await set(teamAdmin.token, m.userId, [4, 5])).toEqual(OK);
@@ -267,7 +325,8 @@ describe('PUT /system/team/:teamId/member/:memberId/roles', () => {
 describe('PUT /system/team/:teamId/member/:memberId/role (lock)', () => {
   it('locks a member out of the team at once and unlocks them', async () => {
     const m = await t.signedIn();
-    await api(creator.token, 'POST', url('/invite'), { payload: { memberIds: [m.userId], roleIds: [5] } });
+    // The super administrator adds at once; anyone else invites (see the invitations below).
+    await api(adminToken, 'POST', url('/invite'), { payload: { memberIds: [m.userId], roleIds: [5] } });
     expect(
       (await api(m.token, 'PUT', '/system/user-config', { payload: { currentTeamId: teamId } })).code,
     ).toBe(200);

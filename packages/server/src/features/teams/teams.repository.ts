@@ -1,7 +1,7 @@
-import type { Member, MemberSummary, Team } from '@buglet/contracts';
-import type { Selectable } from 'kysely';
+import { type Member, type MemberSummary, SUPER_ADMIN_ID, type Team } from '@buglet/contracts';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import type { TeamTable } from '../../db/schema.ts';
+import type { Database, TeamTable, UserTable } from '../../db/schema.ts';
 import { personMatches, type RoleRow, toRoleSummary } from '../users/users.repository.ts';
 
 export type TeamRow = Selectable<TeamTable>;
@@ -172,13 +172,20 @@ export async function listTeamRolesOf(
   return out;
 }
 
+/**
+ * People who could be invited to a team. The super administrator searches everyone; anyone else
+ * finds only people who already share a team with them (by part of a name) or a person named
+ * exactly by account, e-mail or phone: the tracker is no directory of every account.
+ */
 export async function listNonMembers(
   db: Db,
   teamId: number,
   search: string | undefined,
   limit: number,
   offset: number,
+  searcherId: number,
 ) {
+  const exact = search?.trim().toLowerCase() ?? '';
   const base = () => {
     let q = db
       .selectFrom('sysUser as u')
@@ -189,9 +196,31 @@ export async function listNonMembers(
         'not in',
         db.selectFrom('sysUserTeam').select('userId').where('teamId', '=', teamId),
       );
-    if (search) {
-      q = q.where(personMatches(search, false));
-    }
+    if (searcherId === SUPER_ADMIN_ID) return search ? q.where(personMatches(search, false)) : q;
+    const teammates = db
+      .selectFrom('sysUserTeam as mine')
+      .innerJoin('sysUserTeam as theirs', 'theirs.teamId', 'mine.teamId')
+      .innerJoin('sysTeam as t', 't.teamId', 'mine.teamId')
+      .select('theirs.userId')
+      .where('mine.userId', '=', searcherId)
+      .where('t.isDel', '=', 0);
+    const isNamed = (eb: ExpressionBuilder<Database & { u: UserTable }, 'u'>) =>
+      exact
+        ? [
+            eb(eb.fn('lower', ['u.userName']), '=', exact),
+            eb(eb.fn('lower', ['u.email']), '=', exact),
+            eb('u.phoneNumber', '=', search?.trim() ?? ''),
+          ]
+        : [];
+    // A teammate by part of a name; anyone else only named exactly.
+    q = q.where((eb) =>
+      eb.or([
+        search
+          ? eb.and([eb('u.userId', 'in', teammates), personMatches(search, false)])
+          : eb('u.userId', 'in', teammates),
+        ...isNamed(eb),
+      ]),
+    );
     return q;
   };
   const [rows, count] = await Promise.all([

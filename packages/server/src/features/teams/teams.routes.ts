@@ -18,6 +18,7 @@ import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { toRoleSummary } from '../users/users.repository.ts';
 import { passwordFrom } from '../users/users.service.ts';
+import { answerInvitation, inviteOrAdd, pendingInvitations } from './invitations.service.ts';
 import {
   findLiveTeam,
   listMyTeams,
@@ -28,10 +29,10 @@ import {
   toTeam,
 } from './teams.repository.ts';
 import {
+  assertTeamRoles,
   createTeam,
   createTeamMember,
   deleteTeam,
-  inviteMembers,
   setMemberLock,
   setMemberRoles,
   updateTeam,
@@ -123,6 +124,7 @@ export function registerTeamRoutes(r: Router): void {
         ctx.query.params?.search,
         limit,
         offset,
+        ctx.me.userId,
       );
       return ctx.table(rows, total);
     },
@@ -161,10 +163,40 @@ export function registerTeamRoutes(r: Router): void {
     body: inviteBody,
     scope: inTeam,
     handler: async (ctx) => {
-      const added = await inviteMembers(db, ctx.params.teamId, ctx.body.memberIds, ctx.body.roleIds);
-      return { code: ResultCode.success, msg: ctx.t('op.success'), data: added };
+      assertTeamRoles(ctx.body.roleIds);
+      const { added, invited } = await inviteOrAdd(
+        db,
+        r.deps.hub,
+        ctx.me,
+        ctx.params.teamId,
+        ctx.body.memberIds,
+        ctx.body.roleIds,
+      );
+      const msg = invited > 0 ? ctx.t('team.invitation.sent', invited) : ctx.t('op.success');
+      return { code: ResultCode.success, msg, data: added + invited, added, invited };
     },
   });
+
+  // The invited person's side: what waits for them, and their answer.
+  r.get('/system/team/invitation/mine', {
+    guard: authenticated,
+    handler: async (ctx) => ctx.ok(await pendingInvitations(db, ctx.me.userId)),
+  });
+  for (const answer of ['accept', 'decline'] as const) {
+    r.post(`/system/team/invitation/:invitationId/${answer}`, {
+      guard: authenticated,
+      params: z.object({ invitationId: z.coerce.number().int().min(1) }),
+      handler: async (ctx) => {
+        const teamId = await answerInvitation(
+          db,
+          ctx.me.userId,
+          ctx.params.invitationId,
+          answer === 'accept',
+        );
+        return ctx.ok({ teamId });
+      },
+    });
+  }
 
   r.post('/system/team/:teamId/member', {
     guard: perm('system:team:member:create'),

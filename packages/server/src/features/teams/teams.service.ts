@@ -25,7 +25,7 @@ import {
 /** The roles a team member may be given; the creator role comes only with creating the team. */
 const GIVABLE_TEAM_ROLES: readonly number[] = [ROLE_IDS.teamAdmin, ROLE_IDS.teamDefault];
 
-function assertTeamRoles(roleIds: number[]) {
+export function assertTeamRoles(roleIds: number[]) {
   if (roleIds.some((id) => !GIVABLE_TEAM_ROLES.includes(id))) throw new AppError('team.role.invalid');
 }
 
@@ -111,29 +111,6 @@ export async function deleteTeam(db: Db, caller: Principal, teamId: number, pass
       )
       .execute();
   });
-}
-
-export async function inviteMembers(db: Db, teamId: number, memberIds: number[], roleIds: number[]) {
-  assertTeamRoles(roleIds);
-  const users = await db
-    .selectFrom('sysUser')
-    .select('userId')
-    .where('userId', 'in', memberIds)
-    .where('delFlag', '=', '0')
-    .where('status', '=', '0')
-    .execute();
-  const now = formatDateTime();
-  let added = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const { userId } of users) {
-      // Inviting someone already in the team changes nothing.
-      if (await findMembership(trx, teamId, userId)) continue;
-      await insertMembership(trx, teamId, userId, roleIds, now);
-      await ensureUserConfig(trx, userId);
-      added += 1;
-    }
-  });
-  return added;
 }
 
 export async function createTeamMember(

@@ -14,6 +14,7 @@ import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
 import { useEditTarget } from '../../hooks/use-edit-target.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
+import { seededText } from '../../lib/i18n.ts';
 import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
 import { MailConfigDialog } from '../notices/mail-config-dialog.tsx';
@@ -47,7 +48,11 @@ export default function ConfigListPage() {
 
   const columns: TableColumnsType<Config> = [
     { title: t('id'), dataIndex: 'configId', width: 80 },
-    { title: t('config.name'), dataIndex: 'configName', ellipsis: true },
+    {
+      title: t('config.name'),
+      ellipsis: true,
+      render: (_v, row) => seededText(`config.name.${row.configKey}`, row.configName),
+    },
     { title: t('config.key'), dataIndex: 'configKey', ellipsis: true },
     { title: t('config.value'), dataIndex: 'configValue', ellipsis: true },
     {

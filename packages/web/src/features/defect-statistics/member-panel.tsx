@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
+import { personName } from '../../lib/person-name.ts';
 import { usePresence } from '../../stores/presence.store.ts';
 import { useOnlineMembers } from '../notices/use-online-members.ts';
 import { getMemberLoads, statisticKeys } from './defect-statistics.api.ts';
@@ -26,7 +27,7 @@ export function MemberPanel({ projectId, filters, onFilter }: PanelProps) {
     <PanelState isLoading={query.isLoading} isEmpty={members.length === 0} rows={2}>
       <div className="statistic-members">
         {members.map((member) => {
-          const name = member.nickName || member.userName;
+          const name = personName(member);
           const value = String(member.userId);
           const isActive = isFilterOn(filters, 'handler', value);
           const isOnline = online.has(member.userId);

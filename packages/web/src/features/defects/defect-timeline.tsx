@@ -15,6 +15,7 @@ import { Button, Empty, Flex, Timeline, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
+import { personName } from '../../lib/person-name.ts';
 import { CommentBox } from './comment-box.tsx';
 import { type DefectComment, type DefectLog, defectKeys, listDefectLogs } from './defects.api.ts';
 
@@ -33,7 +34,7 @@ const LOOK: Record<string, { color: string; icon: ReactNode }> = {
 
 function CommentLine({ comment, onReply }: { comment: DefectComment; onReply: () => void }) {
   const { t } = useTranslation();
-  const name = comment.createMember?.nickName ?? '?';
+  const name = comment.createMember ? personName(comment.createMember) : '?';
   return (
     <Flex gap={8} align="start" style={{ marginTop: 6 }}>
       <NameAvatar name={name} image={comment.createMember?.avatar} size="small" />
@@ -55,12 +56,14 @@ function LogEntry({ log, onCommented }: { log: DefectLog; onCommented: () => voi
   const { t } = useTranslation();
   // undefined: no box; 0: a comment on the entry; a comment id: a reply to that comment.
   const [replyTo, setReplyTo] = useState<number | undefined>();
-  const receivers = (log.receiveByList ?? []).map((r) => r.nickName).join(', ');
+  const receivers = (log.receiveByList ?? []).map(personName).join(', ');
   return (
     <div data-testid="defect-log" data-log-type={log.defectLogType}>
       <Flex justify="space-between" wrap gap={4}>
         <span>
-          <Typography.Text strong>{log.createByName ?? '?'}</Typography.Text>{' '}
+          <Typography.Text strong>
+            {log.createByName ? personName({ nickName: log.createByName }) : '?'}
+          </Typography.Text>{' '}
           <Typography.Text style={{ color: '#1890ff' }}>
             {t(`defect.log.${log.defectLogType}`, { defaultValue: log.defectLogType })}
           </Typography.Text>

@@ -2,6 +2,7 @@ import type { Member } from '@buglet/contracts';
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
+import { personName } from '../../lib/person-name.ts';
 
 interface MemberSelectProps {
   members: Member[];
@@ -27,11 +28,11 @@ export function MemberSelect({
   const { t } = useTranslation();
   const options = members.map((m) => ({
     value: m.userId,
-    search: `${m.nickName} ${m.userName}`,
+    search: `${personName(m)} ${m.nickName} ${m.userName}`,
     label: (
       <Flex gap={6} align="center">
-        <NameAvatar name={m.nickName || m.userName} image={m.avatar} size={20} />
-        <span>{m.nickName}</span>
+        <NameAvatar name={personName(m)} image={m.avatar} size={20} />
+        <span>{personName(m)}</span>
       </Flex>
     ),
   }));

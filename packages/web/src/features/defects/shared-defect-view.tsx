@@ -1,5 +1,6 @@
 import { Divider, Empty, Flex, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../lib/person-name.ts';
 import { DefectDetails } from './defect-details.tsx';
 import { logTypeName, type SharedDefect, type SharedLog } from './defect-shares.api.ts';
 import { DefectStateTag, DefectTypeTag } from './defect-tags.tsx';
@@ -21,7 +22,9 @@ function SharedLogEntry({ log }: { log: SharedLog }) {
     <div data-testid="shared-log" data-log-type={type}>
       <Flex justify="space-between" wrap gap={4}>
         <span>
-          <Typography.Text strong>{log.createByName ?? '?'}</Typography.Text>{' '}
+          <Typography.Text strong>
+            {log.createByName ? personName({ nickName: log.createByName }) : '?'}
+          </Typography.Text>{' '}
           <Typography.Text style={{ color: '#1890ff' }}>
             {t(`defect.log.${type}`, { defaultValue: type })}
           </Typography.Text>
@@ -43,7 +46,7 @@ function SharedLogEntry({ log }: { log: SharedLog }) {
 export function SharedDefectView({ shared }: { shared: SharedDefect }) {
   const { t } = useTranslation();
   const { defect, logs } = shared;
-  const handlers = defect.handleByList.map((p) => p.nickName || p.userName).join(', ');
+  const handlers = defect.handleByList.map(personName).join(', ');
   return (
     <article>
       <Flex gap={8} align="center" wrap>

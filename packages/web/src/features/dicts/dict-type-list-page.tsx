@@ -14,6 +14,7 @@ import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
 import { useEditTarget } from '../../hooks/use-edit-target.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
+import { seededText } from '../../lib/i18n.ts';
 import { DictSearchSelect } from './dict-fields.tsx';
 import { DictTag } from './dict-tag.tsx';
 import { DictTypeDialog } from './dict-type-dialog.tsx';
@@ -50,7 +51,11 @@ export default function DictTypeListPage() {
 
   const columns: TableColumnsType<DictType> = [
     { title: t('id'), dataIndex: 'dictId', width: 80 },
-    { title: t('dict.name'), dataIndex: 'dictName', ellipsis: true },
+    {
+      title: t('dict.name'),
+      ellipsis: true,
+      render: (_v, row) => seededText(`dict.name.${row.dictType}`, row.dictName),
+    },
     {
       title: t('dict.type'),
       dataIndex: 'dictType',

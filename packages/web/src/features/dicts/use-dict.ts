@@ -2,7 +2,7 @@ import type { AjaxResult, DictData } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../lib/http.ts';
-import i18n from '../../lib/i18n.ts';
+import { seededText } from '../../lib/i18n.ts';
 
 export type DictTypeName =
   | 'sys_normal_disable'
@@ -13,10 +13,9 @@ export type DictTypeName =
 
 export const dictKeys = { type: (type: string) => ['dict-data-by-type', type] as const };
 
-/** The label of a dictionary value in the current language, else the label stored in the database. */
+/** The label of a dictionary value: a seeded label in the current language, any other as stored. */
 export function dictLabel(type: string, data: Pick<DictData, 'dictValue' | 'dictLabel'>): string {
-  const key = `dict.${type}.${data.dictValue}`;
-  return i18n.exists(key) ? i18n.t(key) : data.dictLabel;
+  return seededText(`dict.${type}.${data.dictValue}`, data.dictLabel);
 }
 
 /** Dictionary values of one type, fetched once per session and shared through the query cache. */

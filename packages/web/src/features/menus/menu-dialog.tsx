@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { translateOr } from '../../lib/i18n.ts';
+import { keyForName, translateOr } from '../../lib/i18n.ts';
 import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import { addMenu, getMenu, getMenuTree, type MenuBody, menuKeys, updateMenu } from './menus.api.ts';
 
@@ -70,6 +70,15 @@ export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undef
     { value: '1', label: t('no') },
   ];
   const half = { xs: 24, md: 12 };
+  const renamed = (name: string) => {
+    const menu = detail.data?.data;
+    if (!menu) return;
+    const key = form.getFieldValue('menuNameI18nKey') as string | null | undefined;
+    form.setFieldValue(
+      'menuNameI18nKey',
+      keyForName({ name: menu.menuName, key: menu.menuNameI18nKey }, name, key),
+    );
+  };
 
   return (
     <FormDialog dialog={dialog} name="menu-dialog" title={t(isCreate ? 'menu.add' : 'menu.edit')} width={680}>
@@ -104,7 +113,7 @@ export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undef
             label={t('menu.name')}
             rules={[{ required: true, whitespace: true, message: t('menu.name-required') }]}
           >
-            <Input maxLength={50} />
+            <Input maxLength={50} onChange={(e) => renamed(e.target.value)} />
           </Form.Item>
         </Col>
         <Col {...half}>

@@ -1,11 +1,11 @@
 import { LinkOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Divider, Drawer, Skeleton, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Descriptions, Divider, Drawer, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MarkdownView } from '../defects/markdown-view.tsx';
 import { isNoticeTab, noticeLinkPath, TAB_LABEL_KEYS } from './notice-groups.ts';
 import { NOTICE_PAGE_PATH, useFollowNotice } from './notice-link.ts';
-import { getNotice, noticeKeys } from './notices.api.ts';
+import { answerInvitation, getNotice, noticeKeys } from './notices.api.ts';
 
 interface NoticeDrawerProps {
   noticeId: number | undefined;
@@ -25,6 +25,18 @@ export function NoticeDrawer({ noticeId, onClose }: NoticeDrawerProps) {
     staleTime: 0,
   });
   const notice = query.data?.data;
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const answer = useMutation({
+    mutationFn: (choice: 'accept' | 'decline') =>
+      answerInvitation(notice?.invitation?.invitationId ?? 0, choice),
+    onSuccess: (_res, choice) => {
+      message.success(t(choice === 'accept' ? 'team.invitation.accepted' : 'team.invitation.declined'));
+      void queryClient.invalidateQueries({ queryKey: noticeKeys.detail(noticeId ?? 0) });
+      // A new team shows in the team lists at once.
+      void queryClient.invalidateQueries({ queryKey: ['teams'] });
+    },
+  });
 
   const path = noticeLinkPath(notice?.src);
   const hasLink = Boolean(path && !path.startsWith(NOTICE_PAGE_PATH));
@@ -71,6 +83,24 @@ export function NoticeDrawer({ noticeId, onClose }: NoticeDrawerProps) {
           ) : (
             <Typography.Text type="secondary">-</Typography.Text>
           )}
+          {notice.invitation ? (
+            <div style={{ marginTop: 16 }} data-testid="invitation-answer">
+              {notice.invitation.state === 'pending' ? (
+                <Space>
+                  <Button type="primary" loading={answer.isPending} onClick={() => answer.mutate('accept')}>
+                    {t('team.invitation.accept')}
+                  </Button>
+                  <Button loading={answer.isPending} onClick={() => answer.mutate('decline')}>
+                    {t('team.invitation.decline')}
+                  </Button>
+                </Space>
+              ) : (
+                <Tag color={notice.invitation.state === 'accepted' ? 'green' : 'default'}>
+                  {t(`team.invitation.${notice.invitation.state}`)}
+                </Tag>
+              )}
+            </div>
+          ) : null}
         </>
       ) : null}
     </Drawer>

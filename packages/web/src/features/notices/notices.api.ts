@@ -8,6 +8,8 @@ export interface Notice extends NoticeMessage {
   projectName: string | null;
   teamName: string | null;
   createBy: string | null;
+  /** On a team invitation's notice: the invitation and whether it is still waiting. */
+  invitation?: { invitationId: number; state: 'pending' | 'accepted' | 'declined' };
 }
 
 export interface NoticeGroupCount {
@@ -99,6 +101,8 @@ export const getNoticeGroups = () => http.get<TableData<NoticeGroupCount>>('/sys
 export const getNotice = (noticeId: number) => http.get<AjaxResult<Notice>>(`/system/notice/${noticeId}`);
 export const deleteNotices = (noticeIds: number[]) => http.delete(`/system/notice/${noticeIds.join(',')}`);
 export const sendNotice = (body: NoticeSendBody) => http.post('/system/notice/send', body);
+export const answerInvitation = (invitationId: number, answer: 'accept' | 'decline') =>
+  http.post(`/system/team/invitation/${invitationId}/${answer}`);
 
 export const getImConfig = (projectId: number) => http.get<AjaxResult<ImConfig>>('/im/config', { projectId });
 export const saveImConfig = (projectId: number, config: ImUserSettings) =>

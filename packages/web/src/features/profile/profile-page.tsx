@@ -1,11 +1,17 @@
+import type { RoleSummary } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Flex, Row, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { translateOr } from '../../lib/i18n.ts';
 import { AvatarUpload } from './avatar-upload.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { getProfile, profileKeys } from './profile.api.ts';
 import { ProfileForm } from './profile-form.tsx';
+
+/** The roles by their i18n key (the server's roleGroup joins the stored, seeded Chinese names). */
+const roleNames = (roles: RoleSummary[] | undefined) =>
+  roles?.map((role) => translateOr(role.roleNameI18nKey, role.roleName)).join(', ');
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -27,7 +33,7 @@ export default function ProfilePage() {
               { key: 'account', label: t('account'), children: user.userName },
               { key: 'phone', label: t('phone-number'), children: user.phoneNumber },
               { key: 'email', label: t('email'), children: user.email },
-              { key: 'roles', label: t('role'), children: query.data?.roleGroup },
+              { key: 'roles', label: t('role'), children: roleNames(user.roles) ?? query.data?.roleGroup },
               { key: 'created', label: t('create-time'), children: user.createTime },
             ]}
           />

@@ -2,6 +2,7 @@ import type { Project } from '@buglet/contracts';
 import { Avatar, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
+import { personName } from '../../lib/person-name.ts';
 
 const SHOWN = 3;
 
@@ -14,8 +15,8 @@ export function ProjectMemberAvatars({ project }: { project: Project }) {
   return (
     <Avatar.Group size="small">
       {members.slice(0, SHOWN).map((member) => (
-        <Tooltip key={member.userId} title={member.nickName}>
-          <NameAvatar name={member.nickName || member.userName} image={member.avatar} size="small" />
+        <Tooltip key={member.userId} title={personName(member)}>
+          <NameAvatar name={personName(member)} image={member.avatar} size="small" />
         </Tooltip>
       ))}
       {rest > 0 ? (

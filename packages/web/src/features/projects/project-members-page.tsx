@@ -14,6 +14,7 @@ import { RowAction } from '../../components/row-actions.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
+import { personName } from '../../lib/person-name.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { ProjectMemberAddDialog } from './project-member-add-dialog.tsx';
 import {
@@ -64,7 +65,7 @@ export default function ProjectMembersPage() {
 
   const askRemove = (member: Member) =>
     confirm({
-      content: t('project.is-delete-member', { name: member.nickName }),
+      content: t('project.is-delete-member', { name: personName(member) }),
       action: async () => {
         await removeProjectMember(projectId, member.userId);
         await reload();

@@ -12,6 +12,7 @@ import { SearchForm, SearchInput } from '../../components/search-form.tsx';
 import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
+import { personName } from '../../lib/person-name.ts';
 import { DictTag } from '../dicts/dict-tag.tsx';
 import { cancelUser, cancelUsers, listAllocatedUsers, roleKeys } from './roles.api.ts';
 import { SelectUserDialog } from './select-user-dialog.tsx';
@@ -67,7 +68,7 @@ export default function RoleAuthUserPage() {
         {...table.tableProps}
         columns={[
           { title: t('account'), dataIndex: 'userName' },
-          { title: t('nick-name'), dataIndex: 'nickName' },
+          { title: t('nick-name'), render: (_v, u: User) => personName(u) },
           { title: t('email'), dataIndex: 'email' },
           { title: t('phone-number'), dataIndex: 'phoneNumber' },
           { title: t('status'), render: (_v, u) => <DictTag type="sys_normal_disable" value={u.status} /> },

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
+import { keyForName } from '../../lib/i18n.ts';
 import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import { leafChecked, type MenuSelection, MenuTreeField } from './menu-tree-field.tsx';
 import { addRole, getRole, getRoleMenuTree, type RoleBody, roleKeys, updateRole } from './roles.api.ts';
@@ -73,6 +74,16 @@ export function RoleDialog({ roleId, onClose }: RoleDialogProps) {
     }
   }, [open, isCreate, detail.data, form]);
 
+  const renamed = (name: string) => {
+    const role = detail.data?.data;
+    if (!role) return;
+    const key = form.getFieldValue('roleNameI18nKey') as string | null | undefined;
+    form.setFieldValue(
+      'roleNameI18nKey',
+      keyForName({ name: role.roleName, key: role.roleNameI18nKey }, name, key),
+    );
+  };
+
   return (
     <FormDialog dialog={dialog} name="role-dialog" title={t(isCreate ? 'role.add' : 'role.edit')}>
       <Row gutter={16}>
@@ -82,7 +93,7 @@ export function RoleDialog({ roleId, onClose }: RoleDialogProps) {
             label={t('role.name')}
             rules={[{ required: true, whitespace: true, message: t('role.name-required') }]}
           >
-            <Input maxLength={30} />
+            <Input maxLength={30} onChange={(e) => renamed(e.target.value)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

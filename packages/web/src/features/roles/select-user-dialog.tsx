@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../lib/person-name.ts';
 import { DictTag } from '../dicts/dict-tag.tsx';
 import { assignUsers, listUnallocatedUsers, roleKeys } from './roles.api.ts';
 
@@ -93,7 +94,7 @@ export function SelectUserDialog({ roleId, open, onClose }: SelectUserDialogProp
         }}
         columns={[
           { title: t('account'), dataIndex: 'userName' },
-          { title: t('nick-name'), dataIndex: 'nickName' },
+          { title: t('nick-name'), render: (_v, u: User) => personName(u) },
           { title: t('phone-number'), dataIndex: 'phoneNumber' },
           { title: t('status'), render: (_v, u) => <DictTag type="sys_normal_disable" value={u.status} /> },
           { title: t('create-time'), dataIndex: 'createTime' },

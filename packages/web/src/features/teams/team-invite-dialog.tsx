@@ -9,7 +9,10 @@ interface TeamInviteDialogProps {
   onClose: () => void;
 }
 
-/** Invite registered people who are not in the team yet, with the roles they get. */
+/**
+ * Invite registered people who are not in the team yet, with the roles they get: each becomes a
+ * member on accepting the invitation (the super administrator adds at once).
+ */
 export function TeamInviteDialog({ teamId, isOpen, roleOptions, onClose }: TeamInviteDialogProps) {
   const { t } = useTranslation();
   return (
@@ -23,6 +26,9 @@ export function TeamInviteDialog({ teamId, isOpen, roleOptions, onClose }: TeamI
         fetch: (search) => listTeamNotMembers(teamId, search),
       }}
       save={(memberIds, roleIds) => inviteMembers(teamId, memberIds, roleIds)}
+      // Someone invited becomes a member on accepting; the server's answer says how many were invited.
+      successText={(answer) => (answer as { msg?: string } | undefined)?.msg}
+      searchHint={t('team.invite-search-hint')}
       invalidate={[
         ['teams', 'members', teamId],
         ['teams', 'not-members', teamId],

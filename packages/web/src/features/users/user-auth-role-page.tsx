@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { translateOr } from '../../lib/i18n.ts';
+import { personName } from '../../lib/person-name.ts';
 import { getAuthRole, updateAuthRole, userKeys } from './users.api.ts';
 
 /** Assign roles to one user: the roles the user already holds arrive pre-checked (flag). */
@@ -43,7 +44,7 @@ export default function UserAuthRolePage() {
         size="small"
         column={{ xs: 1, md: 2 }}
         items={[
-          { key: 'nick', label: t('nick-name'), children: user?.nickName },
+          { key: 'nick', label: t('nick-name'), children: user ? personName(user) : null },
           { key: 'account', label: t('account'), children: user?.userName },
         ]}
         style={{ marginBottom: 16 }}

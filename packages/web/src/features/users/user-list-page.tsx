@@ -14,6 +14,7 @@ import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
 import { useEditTarget } from '../../hooks/use-edit-target.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
+import { personName } from '../../lib/person-name.ts';
 import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserDialog } from './user-dialog.tsx';
@@ -43,7 +44,7 @@ export default function UserListPage() {
 
   const columns: TableColumnsType<User> = [
     { title: t('account'), dataIndex: 'userName', ellipsis: true },
-    { title: t('nick-name'), dataIndex: 'nickName', ellipsis: true },
+    { title: t('nick-name'), ellipsis: true, render: (_v, u) => personName(u) },
     { title: t('phone-number'), dataIndex: 'phoneNumber', width: 140 },
     {
       title: t('status'),

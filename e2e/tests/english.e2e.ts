@@ -1,0 +1,219 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer, waitUp } from '../../bench/server-process.ts';
+import { apiClient, PNG } from '../api.ts';
+import { fillLogin, launch, shot } from '../browser.ts';
+
+/**
+ * In English no seeded text (menu titles, breadcrumbs, tabs, role names, dictionaries, settings,
+ * the administrator's name) may show in Chinese. The administrator walks every page the menus
+ * (/getRouters) and the web's fixed routes lead to, opens each page's add dialog, and any CJK
+ * character in what the page shows fails the test; the test's own data is English. It runs its own
+ * server: the administrator owns a team here, which the shared server's files expect him not to.
+ */
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+const STATIC_ROUTES = fileURLToPath(
+  new URL('../../packages/web/src/router/static-routes.ts', import.meta.url),
+);
+/** Fixed routes outside the guard, listed in the router itself (app-routes.tsx); the share page follows. */
+const GUEST_ROUTES = ['/login', '/register', '/401', '/404'];
+const DEFECT = 'Cart total is wrong';
+
+interface RouteRecord {
+  path: string;
+  children?: RouteRecord[];
+}
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let inFlight = 0;
+let sharePath = '';
+
+/** Absolute paths of every page in /getRouters, hidden ones included (as the web's flattenRoutes). */
+function menuPaths(records: RouteRecord[], parent = ''): string[] {
+  return records.flatMap((r) => {
+    if (/^https?:/.test(r.path)) return [];
+    const own = r.path.startsWith('/') ? r.path : `${parent}/${r.path}`;
+    return r.children?.length ? menuPaths(r.children, own) : [own];
+  });
+}
+
+/** The fixed routes of the web's route table, each parameter filled in with every value given. */
+function staticPaths(values: Record<string, string[]>): string[] {
+  const source = fs.readFileSync(STATIC_ROUTES, 'utf8');
+  return [...source.matchAll(/path: '([^']+)'/g)].flatMap(([, route = '']) => {
+    const param = /:(\w+)/.exec(route)?.[1];
+    if (!param) return [route];
+    const options = values[param];
+    if (!options?.length) throw new Error(`no value for :${param} of ${route}: add it to the walk`);
+    return options.map((value) => route.replace(`:${param}`, value));
+  });
+}
+
+/** Waits until no request has been under way for a moment and no spinner turns. */
+async function settle(): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline && (inFlight > 0 || Date.now() - quietSince < 150)) {
+    if (inFlight > 0) quietSince = Date.now();
+    await page.waitForTimeout(25);
+  }
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
+}
+
+/** Each offending line once, with the first place it showed (the tabs repeat it on later pages). */
+const found = new Map<string, string>();
+async function check(where: string): Promise<void> {
+  await settle();
+  const text = await page.evaluate(() => `${document.title}\n${document.body.innerText}`);
+  for (const line of text.split('\n')) {
+    const shown = line.trim().slice(0, 120);
+    if (CJK.test(shown) && !found.has(shown)) found.set(shown, where);
+  }
+}
+
+/** Checks a dialog or drawer, its trees unfolded, then closes it. */
+async function checkLayer(layer: Locator, where: string): Promise<void> {
+  const expand = layer.locator('.ant-checkbox-wrapper').filter({ hasText: /^Expand/ });
+  if (await expand.count()) await expand.first().click();
+  await check(where);
+  await page.keyboard.press('Escape');
+  await layer.waitFor({ state: 'hidden' }).catch(() => {});
+}
+
+const openLayer = () => page.locator('.ant-modal-wrap:visible, .ant-drawer-open').last();
+
+/** The page's add/create action (not a form's submit): a dialog or drawer, or a page of its own. */
+async function checkAddAction(where: string): Promise<void> {
+  const add = page
+    .locator('main.ant-layout-content button:visible:not([type=submit])')
+    .filter({ hasText: /^\s*(Add|New|Create)\b/ })
+    .first();
+  if ((await add.count()) === 0) return;
+  const label = (await add.innerText()).trim();
+  const before = page.url();
+  await add.click();
+  if (
+    await openLayer()
+      .waitFor({ timeout: 2000 })
+      .then(
+        () => true,
+        () => false,
+      )
+  ) {
+    await checkLayer(openLayer(), `${where} (${label})`);
+  } else if (page.url() !== before) {
+    await check(`${where} (${label}) -> ${new URL(page.url()).hash}`);
+  }
+}
+
+/** Tree tables (the menus) open every level, so the buttons' names show too. */
+async function expandRows(): Promise<void> {
+  await settle();
+  await page.evaluate(async () => {
+    for (let i = 0; i < 200; i++) {
+      const icons = document.querySelectorAll<HTMLElement>('main .ant-table-row-expand-icon-collapsed');
+      const icon = Array.from(icons).find((e) => e.offsetParent !== null);
+      if (!icon) return;
+      icon.click();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  await waitUp(server.url);
+  const { api, apiLogin } = apiClient(server.url);
+  const token = await apiLogin('admin', 'cat2bug');
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+  const icon = await api(token, 'POST', '/common/upload', form);
+  const team = await api(token, 'POST', '/system/team', { teamName: 'Lark Team', teamIcon: icon.fileName });
+  const teamId = (team.data as { teamId: number }).teamId;
+  const project = await api(token, 'POST', '/system/project', {
+    teamId,
+    projectName: 'Lark Web',
+    members: [],
+  });
+  const projectId = (project.data as { projectId: number }).projectId;
+  await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
+  await api(token, 'POST', '/system/module', { projectId, batchModuleNames: ['Checkout'] });
+  const defect = await api(token, 'POST', '/system/defect', {
+    projectId,
+    defectType: 'BUG',
+    defectName: DEFECT,
+    defectDescribe: 'Add two items to the cart.',
+    defectLevel: 'middle',
+    handleBy: [1],
+  });
+  const { defectId } = defect.data as { defectId: number };
+  const share = await api(token, 'POST', `/system/defect/${defectId}/shard`, { agingHour: 24 });
+  sharePath = `/shard/defect?id=${(share.data as { defectShardId: string }).defectShardId}`;
+
+  browser = await launch();
+  page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  page.setDefaultTimeout(10_000);
+  page.on('request', () => inFlight++);
+  page.on('requestfinished', () => inFlight--);
+  page.on('requestfailed', () => inFlight--);
+  // The tabs of visited pages are on, so every page's tab title is checked too.
+  await page.addInitScript(() => localStorage.setItem('layout-setting', '{"tagsView":true}'));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the application in English', () => {
+  it('shows no Chinese on any page the menus and the router lead to', async () => {
+    await page.goto(`${server.url}/#/login`);
+    await page.locator('.ant-select').filter({ hasText: '简体中文' }).click();
+    await page.getByText('English', { exact: true }).click();
+    await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
+    for (const route of [...GUEST_ROUTES, sharePath]) {
+      await page.goto(`${server.url}/#${route}`);
+      if (route === sharePath) await page.getByText(DEFECT).first().waitFor();
+      await check(route);
+    }
+
+    await page.goto(`${server.url}/#/login`);
+    await fillLogin(page);
+    await page.waitForURL(/#\/index/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Later' }).click();
+    const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+    const { api } = apiClient(server.url);
+    const routers = (await api(token, 'GET', '/getRouters')).data as RouteRecord[];
+    const dicts = (await api(token, 'GET', '/system/dict/type/list?pageSize=100')) as {
+      rows?: { dictId: number }[];
+    };
+    const params = { userId: ['1'], roleId: ['2'], dictId: (dicts.rows ?? []).map((d) => String(d.dictId)) };
+    const pages = [...new Set([...staticPaths(params), ...menuPaths(routers)])];
+    const tried = new Set<string>();
+
+    for (const route of pages) {
+      await page.goto(`${server.url}/#${route}`);
+      await expandRows();
+      await check(route);
+      // One add dialog per page, not per dictionary.
+      const pattern = route.replace(/\/\d+$/, '/:id');
+      if (!tried.has(pattern)) await checkAddAction(route);
+      tried.add(pattern);
+      if (route === '/project/defect') {
+        await page.getByText(DEFECT).first().click();
+        await checkLayer(openLayer(), `${route} (the defect)`);
+      }
+      if (route === '/system/role') await shot(page, 'en-01-roles');
+    }
+    await page.goto(`${server.url}/#/project/defect`);
+    await settle();
+    await shot(page, 'en-02-defects-with-tabs');
+
+    console.log(`walked ${GUEST_ROUTES.length + 1 + pages.length} pages`);
+    const report = [...found].map(([text, where]) => `${where}: ${text}`);
+    expect(report.join('\n'), 'Chinese text in English mode').toBe('');
+  });
+});

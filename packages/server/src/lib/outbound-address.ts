@@ -1,0 +1,124 @@
+import net from 'node:net';
+
+/**
+ * Which IP addresses the server may call on someone else's say-so: the classifier under the
+ * outbound guard (outbound.ts). Public unicast addresses pass; loopback, private, link-local,
+ * carrier-grade NAT, multicast and reserved ones, the cloud metadata addresses among them, do not,
+ * unless the administrator allows their range.
+ */
+
+/** What the administrator allows beyond the public Internet (config record sys.outbound.allowRanges). */
+export interface OutboundPolicy {
+  readonly allow: net.BlockList;
+  /** The ranges as given, for messages and logs. */
+  readonly ranges: readonly string[];
+}
+
+const REFUSED = new net.BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network": 0.0.0.0 reaches the host itself
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT, with Alibaba Cloud's metadata address 100.100.100.200
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local, with the cloud metadata address 169.254.169.254
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, with the broadcast address 255.255.255.255
+] as const)
+  REFUSED.addSubnet(network, prefix, 'ipv4');
+// ::/96 (:: and ::1 among them), ::ffff:0:0/96 and 64:ff9b::/96 are judged by the IPv4 address they embed.
+for (const [network, prefix] of [
+  ['100::', 64], // discard-only
+  ['fc00::', 7], // unique local, with AWS's metadata address fd00:ec2::254
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // the former site-local
+  ['ff00::', 8], // multicast
+] as const)
+  REFUSED.addSubnet(network, prefix, 'ipv6');
+
+/**
+ * Whether the server may connect to this IP address. Anything that is not an IP address (a host
+ * name, a typo) is refused: names are resolved first and each address they give is judged.
+ */
+export function isAddressAllowed(address: string, policy: OutboundPolicy): boolean {
+  const ip = address.replace(/%.*$/, ''); // an IPv6 zone (fe80::1%eth0) names an interface, not a network
+  const family = net.isIP(ip);
+  if (family === 0) return false;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  if (policy.allow.check(ip, type)) return true;
+  const v4 = family === 6 ? embeddedIpv4(ip) : undefined;
+  if (v4 !== undefined) return policy.allow.check(v4, 'ipv4') || !REFUSED.check(v4, 'ipv4');
+  return !REFUSED.check(ip, type);
+}
+
+/** The allow-list from its text: CIDRs (or single addresses) separated by commas; wrong entries are left out. */
+export function outboundPolicy(text = ''): OutboundPolicy {
+  const allow = new net.BlockList();
+  const ranges: string[] = [];
+  for (const entry of entriesOf(text)) {
+    const range = parseRange(entry);
+    if (!range) continue;
+    allow.addSubnet(range.network, range.prefix, range.type);
+    ranges.push(entry);
+  }
+  return { allow, ranges };
+}
+
+/** The entries of an allow-list text that are not a range, to refuse it when it is saved. */
+export function invalidRanges(text: string): string[] {
+  return entriesOf(text).filter((entry) => !parseRange(entry));
+}
+
+const entriesOf = (text: string) =>
+  text
+    .split(/[,;\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+function parseRange(entry: string): { network: string; prefix: number; type: 'ipv4' | 'ipv6' } | undefined {
+  const [network = '', prefixText, extra] = entry.split('/');
+  const family = net.isIP(network);
+  if (family === 0 || extra !== undefined) return undefined;
+  const max = family === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!/^\d{1,3}$/.test(prefixText ?? String(max)) || prefix > max) return undefined;
+  return { network, prefix, type: family === 4 ? 'ipv4' : 'ipv6' };
+}
+
+/**
+ * The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) or NAT64
+ * (64:ff9b::a.b.c.d) IPv6 address: reaching it reaches that IPv4 address.
+ */
+function embeddedIpv4(ip: string): string | undefined {
+  const w = ipv6Words(ip);
+  const isZeroTo = (end: number, from = 0) => w.slice(from, end).every((x) => x === 0);
+  const isMappedOrCompatible = isZeroTo(5) && (w[5] === 0 || w[5] === 0xffff);
+  const isNat64 = w[0] === 0x64 && w[1] === 0xff9b && isZeroTo(6, 2);
+  if (!isMappedOrCompatible && !isNat64) return undefined;
+  const [hi = 0, lo = 0] = [w[6], w[7]];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
+/** The eight 16-bit words of a valid IPv6 address (net.isIP said 6). */
+function ipv6Words(ip: string): number[] {
+  let text = ip;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const words = (part: string) => (part ? part.split(':') : []);
+  const all =
+    tail === undefined
+      ? words(head)
+      : [
+          ...words(head),
+          ...Array<string>(8 - words(head).length - words(tail).length).fill('0'),
+          ...words(tail),
+        ];
+  return all.map((x) => Number.parseInt(x, 16));
+}

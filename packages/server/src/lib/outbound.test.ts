@@ -1,0 +1,315 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../http/i18n.ts';
+import {
+  assertPublicUrl,
+  guardedFetch,
+  guardedRequest,
+  invalidRanges,
+  isAddressAllowed,
+  OutboundRefusedError,
+  outboundPolicy,
+} from './outbound.ts';
+
+const strict = outboundPolicy('');
+const loopback = outboundPolicy('127.0.0.0/8,::1/128');
+
+describe('the address classifier', () => {
+  const table: Array<[string, boolean]> = [
+    // public
+    ['8.8.8.8', true],
+    ['1.1.1.1', true],
+    ['100.63.255.255', true],
+    ['100.128.0.0', true],
+    ['172.15.255.255', true],
+    ['172.32.0.0', true],
+    ['169.253.255.255', true],
+    ['223.255.255.255', true],
+    ['2001:4860:4860::8888', true],
+    ['2606:4700::1111', true],
+    ['::ffff:8.8.8.8', true],
+    ['64:ff9b::808:808', true],
+    // loopback and unspecified
+    ['127.0.0.1', false],
+    ['127.255.255.254', false],
+    ['0.0.0.0', false],
+    ['0.1.2.3', false],
+    ['::1', false],
+    ['::', false],
+    ['0:0:0:0:0:0:0:1', false],
+    // private, carrier-grade NAT, link-local, metadata
+    ['10.0.0.1', false],
+    ['10.255.255.255', false],
+    ['172.16.0.1', false],
+    ['172.31.255.255', false],
+    ['192.168.1.1', false],
+    ['100.64.0.1', false],
+    ['100.100.100.200', false],
+    ['169.254.0.1', false],
+    ['169.254.169.254', false],
+    ['fd00:ec2::254', false],
+    ['fc00::1', false],
+    ['fe80::1', false],
+    ['fe80::1%eth0', false],
+    ['febf::1', false],
+    ['fec0::1', false],
+    // multicast, broadcast, reserved
+    ['224.0.0.1', false],
+    ['239.255.255.250', false],
+    ['255.255.255.255', false],
+    ['240.0.0.1', false],
+    ['ff02::1', false],
+    ['198.18.0.1', false],
+    ['192.0.0.192', false],
+    // IPv4 inside IPv6
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:7f00:1', false],
+    ['::ffff:169.254.169.254', false],
+    ['::ffff:a9fe:a9fe', false],
+    ['::ffff:10.0.0.1', false],
+    ['::127.0.0.1', false],
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b::a9fe:a9fe', false],
+    // not an address at all
+    ['localhost', false],
+    ['', false],
+    ['127.0.0.1.5', false],
+  ];
+  it.each(table)('%s: allowed %s', (address, allowed) => {
+    expect(isAddressAllowed(address, strict)).toBe(allowed);
+  });
+
+  it('lets through exactly the ranges the administrator allows, in every notation', () => {
+    expect(isAddressAllowed('127.0.0.1', loopback)).toBe(true);
+    expect(isAddressAllowed('127.9.9.9', loopback)).toBe(true);
+    expect(isAddressAllowed('::1', loopback)).toBe(true);
+    expect(isAddressAllowed('::ffff:127.0.0.1', loopback)).toBe(true);
+    expect(isAddressAllowed('::ffff:7f00:1', loopback)).toBe(true);
+    expect(isAddressAllowed('10.0.0.1', loopback)).toBe(false);
+    expect(isAddressAllowed('169.254.169.254', loopback)).toBe(false);
+    expect(isAddressAllowed('::ffff:169.254.169.254', loopback)).toBe(false);
+    expect(isAddressAllowed('fd00:ec2::254', loopback)).toBe(false);
+    const lan = outboundPolicy(' 10.1.0.0/16 ; fd12::/16, 192.168.7.7 ');
+    expect(lan.ranges).toEqual(['10.1.0.0/16', 'fd12::/16', '192.168.7.7']);
+    expect(isAddressAllowed('10.1.200.3', lan)).toBe(true);
+    expect(isAddressAllowed('10.2.0.1', lan)).toBe(false);
+    expect(isAddressAllowed('fd12:3::1', lan)).toBe(true);
+    expect(isAddressAllowed('192.168.7.7', lan)).toBe(true);
+    expect(isAddressAllowed('192.168.7.8', lan)).toBe(false);
+  });
+
+  it('names the entries of an allow-list that are no range, and leaves them out', () => {
+    expect(invalidRanges('127.0.0.0/8,::1/128, 10.0.0.1')).toEqual([]);
+    expect(invalidRanges('10.0.0.0/33,fd00::/129,intranet,10.0.0.0/8/1,10.0.0.0/x,10.0.0/8')).toEqual([
+      '10.0.0.0/33',
+      'fd00::/129',
+      'intranet',
+      '10.0.0.0/8/1',
+      '10.0.0.0/x',
+      '10.0.0/8',
+    ]);
+    expect(outboundPolicy('intranet,10.0.0.0/33').ranges).toEqual([]);
+    expect(isAddressAllowed('10.0.0.1', outboundPolicy('10.0.0.0/33'))).toBe(false);
+  });
+});
+
+const refusal = (origin: string) => new OutboundRefusedError('outbound.address.refused', [origin]);
+
+describe('a URL', () => {
+  it.each([
+    ['http://127.0.0.1:1/', 'http://127.0.0.1:1'],
+    ['http://2130706433/', 'http://127.0.0.1'],
+    ['http://0x7f.1/', 'http://127.0.0.1'],
+    ['http://017700000001/', 'http://127.0.0.1'],
+    ['http://127.1:8080/x?token=secret', 'http://127.0.0.1:8080'],
+    ['http://0/', 'http://0.0.0.0'],
+    ['http://[::]/', 'http://[::]'],
+    ['http://[::1]:11434', 'http://[::1]:11434'],
+    ['http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]'],
+    ['https://169.254.169.254/latest/meta-data/', 'https://169.254.169.254'],
+    ['http://[::ffff:169.254.169.254]/', 'http://[::ffff:a9fe:a9fe]'],
+    ['http://[fd00:ec2::254]/', 'http://[fd00:ec2::254]'],
+    ['http://10.0.0.1/', 'http://10.0.0.1'],
+    ['http://192.168.0.1/', 'http://192.168.0.1'],
+    ['http://localhost:1/', 'http://localhost:1'],
+  ])('%s is refused, named by its origin only', async (url, origin) => {
+    await expect(assertPublicUrl(url, strict)).rejects.toEqual(refusal(origin));
+  });
+
+  it('is refused with a message in either language, and only http(s) is called', async () => {
+    const error = await assertPublicUrl('http://169.254.169.254/', strict).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboundRefusedError);
+    const { key, args } = error as OutboundRefusedError;
+    expect(translate('en_US', key, args)).toBe(
+      'The address http://169.254.169.254 is not allowed: it points to a private, loopback or link-local network',
+    );
+    expect(translate('zh_CN', key, args)).toBe(
+      '不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络',
+    );
+    expect((error as Error).message).toBe(translate('en_US', key, args));
+    for (const url of ['ftp://8.8.8.8/', 'file:///etc/passwd', 'gopher://8.8.8.8:70/'])
+      await expect(assertPublicUrl(url, strict)).rejects.toMatchObject({ key: 'outbound.protocol.refused' });
+  });
+
+  it('passes with a public literal address without asking DNS, and with an allowed range', async () => {
+    await expect(assertPublicUrl('https://8.8.8.8/dns-query', strict)).resolves.toBeUndefined();
+    await expect(assertPublicUrl('http://[2606:4700::1111]/', strict)).resolves.toBeUndefined();
+    await expect(assertPublicUrl('http://127.0.0.1:1/', loopback)).resolves.toBeUndefined();
+    await expect(assertPublicUrl('http://localhost:1/', loopback)).resolves.toBeUndefined();
+    await expect(assertPublicUrl('http://169.254.169.254/', loopback)).rejects.toBeInstanceOf(
+      OutboundRefusedError,
+    );
+  });
+
+  it('whose host does not resolve passes only when the caller says so (saving; the call checks again)', async () => {
+    const url = 'https://robot.example.invalid/send';
+    await expect(assertPublicUrl(url, strict, { allowUnresolved: true })).resolves.toBeUndefined();
+    const error = await assertPublicUrl(url, strict).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(OutboundRefusedError);
+  });
+});
+
+interface Peer {
+  origin: string;
+  connections: number;
+  hits: Array<{ method: string; path: string; body: string; headers: http.IncomingHttpHeaders }>;
+  close(): Promise<void>;
+}
+
+/** A loopback HTTP peer whose answers are chosen by path: `/to?url` redirects with the given status. */
+async function startPeer(host: '127.0.0.1' | '::1'): Promise<Peer> {
+  const hits: Peer['hits'] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://peer');
+      hits.push({ method: req.method ?? '', path: url.pathname, body, headers: req.headers });
+      const redirect = /^\/(30[12378])$/.exec(url.pathname);
+      const chain = /^\/chain\/(\d+)$/.exec(url.pathname);
+      if (redirect) res.writeHead(Number(redirect[1]), { location: url.searchParams.get('to') ?? '/' }).end();
+      else if (chain && chain[1] !== '0')
+        res.writeHead(302, { location: `/chain/${Number(chain[1]) - 1}` }).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
+    });
+  });
+  const peer: Peer = { origin: '', connections: 0, hits, close: async () => undefined };
+  server.on('connection', () => {
+    peer.connections++;
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  peer.origin = host === '::1' ? `http://[::1]:${port}` : `http://127.0.0.1:${port}`;
+  peer.close = async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  };
+  return peer;
+}
+
+describe('guardedFetch', () => {
+  let v4: Peer;
+  let v6: Peer;
+  beforeAll(async () => {
+    [v4, v6] = [await startPeer('127.0.0.1'), await startPeer('::1')];
+  });
+  afterAll(async () => {
+    await v4.close();
+    await v6.close();
+  });
+  const to = (peer: Peer, status: number, target: string) =>
+    `${peer.origin}/${status}?to=${encodeURIComponent(target)}`;
+
+  it('calls an allowed address and answers a standard Response', async () => {
+    const res = await guardedFetch(`${v4.origin}/hello`, { method: 'POST', body: '{"a":1}' }, loopback);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.json()).toEqual({ ok: true });
+    expect(v4.hits.at(-1)).toMatchObject({ method: 'POST', path: '/hello', body: '{"a":1}' });
+  });
+
+  it('never connects to a refused address, literal or named', async () => {
+    const before = v4.connections;
+    await expect(guardedFetch(`${v4.origin}/`, {}, strict)).rejects.toEqual(refusal(v4.origin));
+    const port = new URL(v4.origin).port;
+    await expect(guardedFetch(`http://localhost:${port}/`, {}, strict)).rejects.toEqual(
+      refusal(`http://localhost:${port}`),
+    );
+    await expect(guardedFetch(`http://2130706433:${port}/`, {}, strict)).rejects.toBeInstanceOf(
+      OutboundRefusedError,
+    );
+    expect(v4.connections).toBe(before);
+  });
+
+  it('refuses a redirect to the metadata address or a private one before connecting to it', async () => {
+    for (const target of [
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      'http://10.0.0.1/',
+      'http://[fd00:ec2::254]/',
+      'http://[::ffff:169.254.169.254]/',
+    ]) {
+      const started = Date.now();
+      const error = await guardedFetch(to(v4, 302, target), {}, loopback).catch((e: unknown) => e);
+      expect(error).toEqual(refusal(new URL(target).origin));
+      // Refused at once: nothing was tried (10.0.0.1 would hang or fail after a connect time-out).
+      expect(Date.now() - started).toBeLessThan(1000);
+    }
+  });
+
+  it('judges each redirect with the same policy: from allowed ::1 to a loopback address it does not allow', async () => {
+    const onlyV6 = outboundPolicy('::1/128');
+    const before = v4.connections;
+    await expect(guardedFetch(to(v6, 307, `${v4.origin}/secret`), {}, onlyV6)).rejects.toEqual(
+      refusal(v4.origin),
+    );
+    await expect(
+      guardedFetch(to(v6, 302, `http://localhost:${new URL(v4.origin).port}/`), {}, onlyV6),
+    ).rejects.toBeInstanceOf(OutboundRefusedError);
+    expect(v4.connections).toBe(before);
+    expect(v6.hits.at(-1)?.path).toBe('/302');
+  });
+
+  it('follows at most five redirects', async () => {
+    expect((await guardedFetch(`${v4.origin}/chain/5`, {}, loopback)).status).toBe(200);
+    await expect(guardedFetch(`${v4.origin}/chain/6`, {}, loopback)).rejects.toMatchObject({
+      key: 'outbound.redirect.too-many',
+      message: `The address ${v4.origin} redirected more than 5 times`,
+    });
+  });
+
+  it('redirects as fetch does, and drops credentials when leaving the origin', async () => {
+    const init = {
+      method: 'POST',
+      body: 'payload',
+      headers: { 'content-type': 'text/plain', authorization: 'Bearer T', 'x-signature': 'S' },
+    };
+    await guardedFetch(to(v4, 307, '/kept'), init, loopback);
+    expect(v4.hits.at(-1)).toMatchObject({ method: 'POST', path: '/kept', body: 'payload' });
+    expect(v4.hits.at(-1)?.headers).toMatchObject({ authorization: 'Bearer T', 'x-signature': 'S' });
+    await guardedFetch(to(v4, 303, '/seen'), init, loopback);
+    expect(v4.hits.at(-1)).toMatchObject({ method: 'GET', path: '/seen', body: '' });
+    expect(v4.hits.at(-1)?.headers['content-type']).toBeUndefined();
+    await guardedFetch(to(v4, 308, `${v6.origin}/elsewhere`), init, loopback);
+    const moved = v6.hits.at(-1);
+    expect(moved).toMatchObject({ method: 'POST', path: '/elsewhere', body: 'payload' });
+    expect(moved?.headers.authorization).toBeUndefined();
+    expect(moved?.headers['x-signature']).toBeUndefined();
+    expect(moved?.headers['content-type']).toBe('text/plain');
+  });
+});
+
+describe('guardedRequest', () => {
+  it('throws at once for a refused literal address, and errors before connecting for a refused name', async () => {
+    expect(() => guardedRequest('http://169.254.169.254/', {}, strict)).toThrow(OutboundRefusedError);
+    const req = guardedRequest('http://localhost:1/', {}, strict);
+    const error = await new Promise((resolve) => {
+      req.on('error', resolve);
+      req.end();
+    });
+    expect(error).toEqual(refusal('http://localhost:1'));
+  });
+});

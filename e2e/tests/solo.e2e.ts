@@ -6,12 +6,12 @@ import { launch, shot, signIn } from '../browser.ts';
 // An individual's project: one person files a defect, fixes it, reviews the fix and closes it.
 const baseUrl = inject('baseUrl');
 const { api, apiLogin, seedOwnProject } = apiClient(baseUrl);
-const SOLO = { username: 'solo', password: 'solo-pass1', phoneNumber: '13900139500', nickName: 'Sam Solo' };
+const SOLO = { username: 'solo', password: 'solo-pass1', phoneNumber: '13900139700', nickName: 'Sam Solo' };
 const TITLE = 'Export button ignores the date filter';
 const FRIEND = {
   username: 'fern',
   password: 'fern-pass1',
-  phoneNumber: '13900139501',
+  phoneNumber: '13900139701',
   nickName: 'Fern Friend',
 };
 

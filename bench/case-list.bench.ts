@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import bcrypt from 'bcryptjs';
 import Database from 'better-sqlite3';
+import { BENCH_PASSWORD, insertLeadProject } from './seed-lead.ts';
 import { login, startServer, waitUp } from './server-process.ts';
 
 /**
@@ -15,29 +15,13 @@ const RUNS = 200;
 
 function seed(file: string): { projectId: number; leaf: number; root: number } {
   const db = new Database(file);
-  const hash = bcrypt.hashSync('secret1', 4);
   const now = '2025-01-01 00:00:00';
   const out = db.transaction(() => {
-    const user = db
-      .prepare(
-        `insert into sys_user (user_name, nick_name, password, status, del_flag, create_time) values ('benchcases', 'Bench', ?, '0', '0', ?)`,
-      )
-      .run(hash, now).lastInsertRowid as number;
-    const team = db
-      .prepare(
-        `insert into sys_team (team_name, team_icon, is_del, create_time, update_time) values ('Case bench', '/profile/upload/x.png', 0, ?, ?)`,
-      )
-      .run(now, now).lastInsertRowid as number;
-    db.prepare('insert into sys_user_team (user_id, team_id, is_lock) values (?, ?, 0)').run(user, team);
-    const project = db
-      .prepare(
-        `insert into sys_project (project_name, team_id, project_state, is_archived, create_time, update_time) values ('Cases', ?, 1, 0, ?, ?)`,
-      )
-      .run(team, now, now).lastInsertRowid as number;
-    const member = db
-      .prepare('insert into sys_user_project (user_id, project_id, collect) values (?, ?, 0)')
-      .run(user, project).lastInsertRowid;
-    db.prepare('insert into sys_user_project_role (user_project_id, role_id) values (?, 8)').run(member);
+    const { projectId: project } = insertLeadProject(db, {
+      userName: 'benchcases',
+      teamName: 'Case bench',
+      projectName: 'Cases',
+    });
     const mod = db.prepare(
       'insert into sys_module (module_pid, module_name, project_id, create_time, update_time) values (?, ?, ?, ?, ?)',
     );
@@ -97,7 +81,7 @@ export async function runCaseList(): Promise<Record<string, string>> {
   const server = await startServer({}, first.dataDir);
   try {
     await waitUp(server.url);
-    const token = await login(server.url, 'benchcases', 'secret1');
+    const token = await login(server.url, 'benchcases', BENCH_PASSWORD);
     if (!token) throw new Error('bench user could not log in');
     const base = `/system/case/list?projectId=${projectId}&pageNum=1&pageSize=10`;
     return {

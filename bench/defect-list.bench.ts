@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { BENCH_PASSWORD, insertLeadProject } from './seed-lead.ts';
 import { login, startServer, waitUp } from './server-process.ts';
 
 /**
@@ -37,30 +38,9 @@ const SEED_SQL = (projectId: number, userId: number, count: number, pad: Pad = s
 
 export async function seedSqlite(file: string): Promise<{ projectId: number }> {
   const db = new Database(file);
-  const hash = bcrypt.hashSync('secret1', 4);
-  const ids = db.transaction(() => {
-    const userId = db
-      .prepare(
-        `insert into sys_user (user_name, nick_name, password, status, del_flag, create_time) values ('benchdefects', 'Bench', ?, '0', '0', '2025-01-01 00:00:00')`,
-      )
-      .run(hash).lastInsertRowid as number;
-    const teamId = db
-      .prepare(
-        `insert into sys_team (team_name, team_icon, is_del, create_time, update_time) values ('Defect bench', '/profile/upload/x.png', 0, '2025-01-01 00:00:00', '2025-01-01 00:00:00')`,
-      )
-      .run().lastInsertRowid as number;
-    db.prepare(`insert into sys_user_team (user_id, team_id, is_lock) values (?, ?, 0)`).run(userId, teamId);
-    const projectId = db
-      .prepare(
-        `insert into sys_project (project_name, team_id, project_state, is_archived, create_time, update_time) values ('Million', ?, 1, 0, '2025-01-01 00:00:00', '2025-01-01 00:00:00')`,
-      )
-      .run(teamId).lastInsertRowid as number;
-    const membership = db
-      .prepare(`insert into sys_user_project (user_id, project_id, collect) values (?, ?, 0)`)
-      .run(userId, projectId).lastInsertRowid;
-    db.prepare(`insert into sys_user_project_role (user_project_id, role_id) values (?, 8)`).run(membership);
-    return { userId, projectId };
-  })();
+  const ids = db.transaction(() =>
+    insertLeadProject(db, { userName: 'benchdefects', teamName: 'Defect bench', projectName: 'Million' }),
+  )();
   db.exec(SEED_SQL(ids.projectId, ids.userId, DEFECTS));
   db.exec(
     `insert into sys_defect_handler (defect_id, user_id, position) select defect_id, ${ids.userId}, 0 from sys_defect where project_id = ${ids.projectId}`,
@@ -169,7 +149,7 @@ async function runOn(
   const server = await startServer(env, first.dataDir);
   try {
     await waitUp(server.url);
-    const token = await login(server.url, 'benchdefects', 'secret1');
+    const token = await login(server.url, 'benchdefects', BENCH_PASSWORD);
     if (!token) throw new Error('bench user could not log in');
     const list = await measure(
       server.url,

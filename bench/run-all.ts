@@ -3,6 +3,7 @@ import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
+import { runRealtimeReport } from './realtime-report.bench.ts';
 import { runStartup } from './startup.bench.ts';
 import { runThroughput } from './throughput.bench.ts';
 
@@ -15,6 +16,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['defect import from Excel', runDefectImport],
   ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],
   ['test cases: the list at 100,000 cases in one project', runCaseList],
+  ['realtime report: 100,000 defects and 10,000 cases', runRealtimeReport],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

@@ -150,7 +150,7 @@ describe('defect workflow', () => {
     await pickMember(tester, 'defect-form_handleBy', DEVELOPER.nickName);
     const description = form.locator('#defect-form_defectDescribe');
     await description.fill(
-      '## Steps\n1. Add an item\n2. Click **Checkout**\n\n<script>alert(1)</script>\n\n',
+      '## Steps\n1. Add an item\n2. Click **Checkout**\n\n| Browser | Result |\n| --- | :-: |\n| Safari | fails |\n\n- [x] Reproduced\n- [ ] Fixed\n\n<script>alert(1)</script>\n\n',
     );
     await pasteScreenshot(tester, '#defect-form_defectDescribe');
     // The pasted image is uploaded and its Markdown inserted where the cursor was (the end).
@@ -166,6 +166,11 @@ describe('defect workflow', () => {
     await drawer(tester).getByText(TITLE).first().waitFor();
     expect(await drawer(tester).locator('.markdown-view script').count()).toBe(0);
     expect(await drawer(tester).locator('.markdown-view strong').textContent()).toBe('Checkout');
+    // GitHub-flavoured Markdown: the table and the task list render as such.
+    const view = drawer(tester).locator('.markdown-view');
+    expect(await view.locator('table td.md-align-center').textContent()).toBe('fails');
+    expect(await view.locator('input[type=checkbox]').count()).toBe(2);
+    expect(await view.locator('input[type=checkbox]:checked').count()).toBe(1);
     // The saved defect shows the screenshot, loaded from the server.
     await expect.poll(() => loadedWidth(drawer(tester).locator('.markdown-view img'))).toBe(SCREENSHOT_WIDTH);
     await capture(tester, 'df-02-view-new-defect');

@@ -110,6 +110,7 @@ describe('a one-person project', () => {
     const answer = friend.getByTestId('invitation-answer');
     await answer.getByRole('button', { name: '接受并加入' }).click();
     await friend.locator('.ant-message').getByText('已接受：你已成为团队成员').waitFor();
+    await answer.getByText('已接受', { exact: true }).waitFor();
     await shot(friend, 'solo-03-invitation-accepted');
     expect(await teamsOf()).toBe(1);
   });

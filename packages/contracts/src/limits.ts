@@ -23,7 +23,18 @@ export const LIMITS = {
 } as const;
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'] as const;
-export const FILE_EXTENSIONS = ['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'txt', 'pdf', 'zip'] as const;
+export const FILE_EXTENSIONS = [
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'txt',
+  'md',
+  'pdf',
+  'zip',
+] as const;
 export const UPLOAD_EXTENSIONS = [...IMAGE_EXTENSIONS, ...FILE_EXTENSIONS] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 

@@ -18,6 +18,7 @@ import { registerDefectStatisticRoutes } from './features/defects/defect-statist
 import { registerDefectTabRoutes } from './features/defects/defect-tabs.routes.ts';
 import { registerDefectRoutes } from './features/defects/defects.routes.ts';
 import { registerDictRoutes } from './features/dicts/dicts.routes.ts';
+import { registerDocumentRoutes } from './features/documents/documents.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
 import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts';
 import { registerMenuRoutes } from './features/menus/menus.routes.ts';
@@ -32,6 +33,8 @@ import { localBus, redisBus } from './features/realtime/bus.ts';
 import { Focus } from './features/realtime/focus.ts';
 import { Hub } from './features/realtime/hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { registerReportTemplateRoutes } from './features/reports/report-templates.routes.ts';
+import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { registerRoleRoutes } from './features/roles/roles.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerStatisticTemplateRoutes } from './features/statistic-templates/statistic-templates.routes.ts';
@@ -125,6 +128,9 @@ export async function buildApp({
   registerDefectExcelRoutes(r);
   registerModuleRoutes(r);
   registerCaseRoutes(r);
+  registerReportRoutes(r);
+  registerReportTemplateRoutes(r);
+  registerDocumentRoutes(r);
   registerCaseExcelRoutes(r);
   registerStatisticTemplateRoutes(r);
   registerDefectShareRoutes(r);
@@ -180,7 +186,8 @@ const CONTENT_SECURITY_POLICY = {
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   mediaSrc: ["'self'", 'data:', 'blob:'],
-  frameSrc: ["'self'", 'https:'],
+  // blob: for a PDF previewed from a fetched document (the file is fetched with the session, then shown).
+  frameSrc: ["'self'", 'https:', 'blob:'],
   frameAncestors: ["'none'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

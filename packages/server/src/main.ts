@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedAdministrator } from './db/seed/admin.ts';
+import { syncTemplateShop } from './db/seed/template-shop.ts';
 import { startHousekeeping } from './housekeeping.ts';
 
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   }
   const db = await connectDatabase(config.database);
   await migrateToLatest(db);
+  await syncTemplateShop(db);
   const seeded = await seedAdministrator(db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   app.addHook('onClose', async () => {

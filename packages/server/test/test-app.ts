@@ -10,6 +10,7 @@ import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedAdministrator } from '../src/db/seed/admin.ts';
+import { syncTemplateShop } from '../src/db/seed/template-shop.ts';
 import { createEventBus, type EventBus } from '../src/lib/events.ts';
 import { insertTestUser } from './factories.ts';
 
@@ -65,6 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const db = await connectDatabase(config.database);
   await migrateToLatest(db);
+  await syncTemplateShop(db);
   await seedAdministrator(db, config);
   const events = createEventBus();
   const app = await buildApp({ config, db, events });

@@ -1,31 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../src/lib/markdown.ts';
+import { renderMarkdown, renderReport } from '../src/lib/markdown.ts';
 
-describe('renderMarkdown', () => {
+describe('renderMarkdown (markdown-it, then DOMPurify)', () => {
   it('renders headings, emphasis, code and lists', () => {
     const html = renderMarkdown('# Title\n**bold** and *it* `x<y`\n\n- one\n- two\n\n1. first');
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<strong>bold</strong>');
     expect(html).toContain('<em>it</em>');
     expect(html).toContain('<code>x&lt;y</code>');
-    expect(html).toContain('<ul><li>one</li><li>two</li></ul>');
-    expect(html).toContain('<ol><li>first</li></ol>');
+    expect(html).toMatch(/<ul>\s*<li>one<\/li>\s*<li>two<\/li>\s*<\/ul>/);
+    expect(html).toMatch(/<ol>\s*<li>first<\/li>\s*<\/ol>/);
+  });
+
+  it('renders a table and a task list', () => {
+    const html = renderMarkdown('| a | b |\n| --- | :-: |\n| 1 | 2 |\n\n- [x] done\n- [ ] open');
+    expect(html).toContain('<td class="md-align-center">2</td>');
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*checked/);
+    expect(html).toMatch(/<input[^>]*type="checkbox"[^>]*disabled/);
   });
 
   it('lets no script, event handler or unsafe URL through', () => {
     const html = renderMarkdown(
       '<script>alert(1)</script>\n<img src=x onerror=alert(1)>\n[a](javascript:alert(1))\n![i](http://evil/x.png)',
     );
-    expect(html).not.toMatch(/<script|<img src=x|href="javascript/);
+    expect(html).not.toMatch(/<script|<img|href="javascript/);
     expect(html).toContain('&lt;script&gt;');
-    expect(html).not.toContain('<img');
   });
 
   it('keeps http links and our own uploaded images', () => {
     const html = renderMarkdown('[doc](https://example.com/a?b=1) ![shot](/profile/upload/a.png)');
-    expect(html).toContain(
-      '<a href="https://example.com/a?b=1" target="_blank" rel="noopener noreferrer">doc</a>',
-    );
+    expect(html).toContain('href="https://example.com/a?b=1"');
+    expect(html).toContain('rel="noopener noreferrer"');
     expect(html).toContain('<img src="/prod-api/profile/upload/a.png" alt="shot"');
   });
 
@@ -34,5 +39,11 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="#/project/defect?defectId=2&amp;projectId=1">open</a>');
     expect(html).toContain('<a href="#/notice/index">b</a>');
     expect(renderMarkdown('[x](/etc/passwd) [y](//evil.example/#/a)')).not.toContain('<a');
+  });
+});
+
+describe('renderReport', () => {
+  it('shows directives as written without data', () => {
+    expect(renderReport('$table{api.defect.list}')).toBe('<p>$table{api.defect.list}</p>\n');
   });
 });

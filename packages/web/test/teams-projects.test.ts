@@ -17,10 +17,10 @@ const record = (path: string, component: string, children?: RouterRecord[]): Rou
 describe('sidebar entries', () => {
   it('leave out pages that are not built yet, and directories left empty by that', () => {
     const project = record('project', 'Layout', [
-      record('document', 'system/document/index'),
+      record('someday', 'system/someday/index'),
       record('defect', 'system/defect/index'),
       record('option', 'system/project/option/index'),
-      record('later', 'ParentView', [record('report', 'system/report/index')]),
+      record('later', 'ParentView', [record('unbuilt', 'system/unbuilt/index')]),
       record('https://example.com/help', 'Layout'),
     ]);
     const keys = groupEntries(project).map((entry) => entry.key);

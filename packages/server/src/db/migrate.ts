@@ -16,6 +16,7 @@ import * as m013 from './migrations/013-common-role-grants.ts';
 import * as m014 from './migrations/014-team-invitations.ts';
 import * as m015 from './migrations/015-seeded-name-keys.ts';
 import * as m016 from './migrations/016-outbound-allow-ranges.ts';
+import * as m017 from './migrations/017-reports-and-documents.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-team-invitations': m014,
   '015-seeded-name-keys': m015,
   '016-outbound-allow-ranges': m016,
+  '017-reports-and-documents': m017,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

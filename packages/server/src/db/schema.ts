@@ -318,6 +318,55 @@ export interface ModuleTable {
   updateTime: string;
 }
 
+export interface ReportTable {
+  reportId: Generated<number>;
+  reportTitle: string;
+  reportType: 'text' | 'realtime';
+  reportTime: string;
+  reportDescription: string | null;
+  reportDataCoder: string | null;
+  reportData: string | null;
+  createById: number;
+  projectId: number;
+  reportSource: string | null;
+  reportKey: string | null;
+}
+
+export interface ReportTemplateTable {
+  templateId: Generated<number>;
+  templateKey: string;
+  templateTitle: string;
+  templateContent: string;
+  moduleType: string | null;
+  /** Null for the shop's built-in templates. */
+  projectId: number | null;
+  updateById: number | null;
+  updateTime: string;
+  templateIconUrl: string | null;
+  majorVersion: number;
+  minorVersion: number;
+  isShop: number;
+  templateLang: string | null;
+}
+
+export interface DocumentTable {
+  docId: Generated<number>;
+  projectId: number;
+  docName: string;
+  /** 0 a folder, 1 a file. */
+  docType: number;
+  fileExtension: string | null;
+  fileUrl: string | null;
+  fileVersion: number | null;
+  /** 0 at the top level. */
+  docPid: number;
+  docRemakr: string | null;
+  createById: number;
+  updateById: number | null;
+  createTime: string;
+  updateTime: string;
+}
+
 export interface StatisticTemplateTable {
   statisticTemplateId: Generated<number>;
   statisticTemplatCode: string | null;
@@ -463,6 +512,9 @@ export interface Database {
   sysDefectShard: DefectShardTable;
   sysProjectDefectTabs: DefectTabTable;
   sysModule: ModuleTable;
+  sysReport: ReportTable;
+  sysReportTemplate: ReportTemplateTable;
+  sysDocument: DocumentTable;
   sysUserStatisticTemplate: StatisticTemplateTable;
   sysDefectTally: DefectTallyTable;
   sysDefectSearch: DefectSearchTable;

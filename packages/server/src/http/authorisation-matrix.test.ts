@@ -29,6 +29,9 @@ const scene = {
   shareId: '',
   tabId: 0,
   tokenId: '',
+  reportId: 0,
+  templateId: 0,
+  docId: 0,
 };
 
 beforeAll(async () => {
@@ -106,6 +109,25 @@ beforeAll(async () => {
     projectId: scene.projectA,
   });
   scene.tabId = tab.data?.tabId ?? 0;
+  const report = await api(owner, 'POST', '/system/report', {
+    projectId: scene.projectA,
+    reportTitle: `${PROJECT_MARK} report`,
+    reportDescription: `${PROJECT_MARK}\n$table{api.defect.list}`,
+  });
+  scene.reportId = report.data?.reportId ?? 0;
+  const template = await api(owner, 'POST', '/system/report/template', {
+    projectId: scene.projectA,
+    templateTitle: `${PROJECT_MARK} template`,
+    templateContent: `${PROJECT_MARK} $card{api.case.list}`,
+  });
+  scene.templateId = template.data?.templateId ?? 0;
+  const doc = await api(owner, 'POST', '/system/document', {
+    projectId: scene.projectA,
+    docName: `${PROJECT_MARK} folder`,
+    docType: 0,
+  });
+  scene.docId = doc.data?.docId ?? 0;
+  expect(scene.reportId * scene.templateId * scene.docId).toBeGreaterThan(0);
   const session = await t.db
     .selectFrom('sysSession')
     .select('tokenId')
@@ -136,6 +158,12 @@ const hint = (caller: Person): Hint => {
     defectShardId: scene.shareId,
     tabId: scene.tabId,
     tabIds: [scene.tabId],
+    reportId: scene.reportId,
+    reportIds: [scene.reportId],
+    templateId: scene.templateId,
+    templateIds: [scene.templateId],
+    docId: scene.docId,
+    docIds: [scene.docId],
     userId: owner.userId,
     userIds: [owner.userId],
     memberId: owner.userId,

@@ -1,96 +1,55 @@
+import type { ReportData } from '@buglet/contracts';
+import { createMarkdown, MARKDOWN_ALLOWED } from '@buglet/contracts/markdown';
+import type { ReportLabels } from '@buglet/contracts/report-directives';
+import {
+  createReportMarkdown,
+  type ReportEnv,
+  reportNeeds,
+  snapshotReport,
+} from '@buglet/contracts/report-markdown';
+import DOMPurify from 'dompurify';
 import { API_BASE } from './http.ts';
 
 /**
- * A small Markdown renderer for defect descriptions. It escapes all HTML first, so no tag, script or
- * event handler in the source can survive; then it adds back only the few tags it creates itself.
- * Links must be http(s) or a page of this app (`/#/…`, as notices link to defects), and images must be
- * our own uploads (/profile/…), so no javascript: URL gets in.
- * Chosen over marked + DOMPurify because descriptions use a small subset and this keeps the bundle small.
+ * The web's side of the one Markdown pipeline (contracts/markdown.ts): rendered by markdown-it,
+ * then sanitised by DOMPurify with the pipeline's own allow-list, so only the tags, attributes and
+ * addresses the pipeline makes ever reach the page. Loaded as its own chunk (markdown-loader.ts).
  */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+const markdown = createMarkdown({ uploadBase: API_BASE });
+const reports = createReportMarkdown({ uploadBase: API_BASE });
 
-const SAFE_LINK = /^https?:\/\/[^\s*]+$/;
-/** A route of this app; rendered as a bare hash so it works wherever the app is deployed. */
-const APP_LINK = /^\/?(#\/[^\s*]*)$/;
-const SAFE_IMAGE = /^\/profile\/[\w\-./]+$/;
+const URL_ATTRIBUTES = new Set(['href', 'src']);
 
-/** Inline rules run on already-escaped text; code spans are cut out first so their content stays literal. */
-function renderInline(escaped: string): string {
-  const codes: string[] = [];
-  let out = escaped.replace(/`([^`]+)`/g, (_m, code: string) => {
-    codes.push(`<code>${code}</code>`);
-    return `\u0000${codes.length - 1}\u0000`;
-  });
-  out = out.replace(/!\[([^\]]*)\]\(([^)\s]+)\)/g, (match, alt: string, src: string) =>
-    SAFE_IMAGE.test(src) && !src.includes('..')
-      ? `<img src="${API_BASE}${src}" alt="${alt}" style="max-width:100%">`
-      : match,
-  );
-  out = out.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (match, label: string, href: string) => {
-    if (SAFE_LINK.test(href))
-      return `<a href="${href}" target="_blank" rel="noopener noreferrer">${label}</a>`;
-    const route = APP_LINK.exec(href)?.[1];
-    return route ? `<a href="${route}">${label}</a>` : match;
-  });
-  out = out.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
-  out = out.replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholder is a NUL that user text cannot type
-  return out.replace(/\u0000(\d+)\u0000/g, (_m, index: string) => codes[Number(index)] ?? '');
-}
+DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (URL_ATTRIBUTES.has(data.attrName) && !MARKDOWN_ALLOWED.isAllowedUrl(data.attrValue, API_BASE))
+    data.keepAttr = false;
+  if (node.nodeName === 'INPUT' && data.attrName === 'type' && data.attrValue !== 'checkbox')
+    data.keepAttr = false;
+});
 
-type Block =
-  | { kind: 'code' | 'ul' | 'ol' | 'p'; lines: string[] }
-  | { kind: 'h'; level: number; text: string };
+const PURIFY = {
+  ALLOWED_TAGS: [...MARKDOWN_ALLOWED.tags],
+  ALLOWED_ATTR: [...new Set(Object.values(MARKDOWN_ALLOWED.attributes).flat())],
+  ALLOW_DATA_ATTR: false,
+};
 
-function splitBlocks(lines: string[]): Block[] {
-  const blocks: Block[] = [];
-  let current: Block | undefined;
-  const push = (kind: 'ul' | 'ol' | 'p', line: string) => {
-    if (current?.kind !== kind) {
-      current = { kind, lines: [] };
-      blocks.push(current);
-    }
-    current.lines.push(line);
-  };
-  for (const line of lines) {
-    if (current?.kind === 'code') {
-      if (line.startsWith('```')) current = undefined;
-      else current.lines.push(line);
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    const bullet = /^\s*[-*+]\s+(.*)$/.exec(line);
-    const numbered = /^\s*\d+[.)]\s+(.*)$/.exec(line);
-    if (line.startsWith('```')) {
-      current = { kind: 'code', lines: [] };
-      blocks.push(current);
-    } else if (heading) {
-      current = undefined;
-      blocks.push({ kind: 'h', level: heading[1]?.length ?? 1, text: heading[2] ?? '' });
-    } else if (bullet) push('ul', bullet[1] ?? '');
-    else if (numbered) push('ol', numbered[1] ?? '');
-    else if (line.trim() === '') current = undefined;
-    else push('p', line);
-  }
-  return blocks;
-}
-
-function renderBlock(block: Block): string {
-  if (block.kind === 'h') return `<h${block.level}>${renderInline(block.text)}</h${block.level}>`;
-  if (block.kind === 'code') return `<pre><code>${block.lines.join('\n')}</code></pre>`;
-  if (block.kind === 'p') return `<p>${block.lines.map(renderInline).join('<br>')}</p>`;
-  const items = block.lines.map((line) => `<li>${renderInline(line)}</li>`).join('');
-  return `<${block.kind}>${items}</${block.kind}>`;
-}
+const clean = (html: string) => DOMPurify.sanitize(html, PURIFY);
 
 export function renderMarkdown(source: string): string {
-  const lines = escapeHtml(source.replace(/\r\n?/g, '\n')).split('\n');
-  return splitBlocks(lines).map(renderBlock).join('\n');
+  return clean(markdown.render(source));
+}
+
+/** A report or template: directives filled from `env.report` when given, else shown as written. */
+export function renderReport(source: string, env: ReportEnv = {}): string {
+  return clean(reports.render(source, env));
+}
+
+/** The data sources a report's directives draw on, for `GET /markdown/{projectId}?need=`. */
+export function reportNeedsOf(source: string): string {
+  return reportNeeds(reports, source).join(',');
+}
+
+/** A report's Markdown with its directives written out (what a realtime report is downloaded as). */
+export function reportSnapshot(source: string, data: ReportData, labels: ReportLabels): string {
+  return snapshotReport(reports, source, data, labels);
 }

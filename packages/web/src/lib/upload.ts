@@ -1,4 +1,4 @@
-import { type AjaxResult, IMAGE_EXTENSIONS, LIMITS } from '@buglet/contracts';
+import { type AjaxResult, FILE_EXTENSIONS, IMAGE_EXTENSIONS, LIMITS } from '@buglet/contracts';
 import { request } from './http.ts';
 
 export interface UploadResult extends AjaxResult {
@@ -26,6 +26,22 @@ export function checkImage(file: File): ImageProblem | undefined {
   }
   if (file.size > LIMITS.imageMaxBytes) {
     return { key: 'avatar.size-error', size: LIMITS.imageMaxBytes / 1024 / 1024 };
+  }
+  return undefined;
+}
+
+export type FileProblem =
+  | { key: 'upload.file-format-error'; formats: string }
+  | { key: 'upload.file-size-error'; size: number };
+
+/** The client-side check of a file upload (attachments, documents), the same rule the server applies. */
+export function checkFile(file: File): FileProblem | undefined {
+  const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (!(FILE_EXTENSIONS as readonly string[]).includes(extension)) {
+    return { key: 'upload.file-format-error', formats: FILE_EXTENSIONS.join(', ') };
+  }
+  if (file.size > LIMITS.fileMaxBytes) {
+    return { key: 'upload.file-size-error', size: LIMITS.fileMaxBytes / 1024 / 1024 };
   }
   return undefined;
 }

@@ -40,6 +40,20 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazy(() => import('../features/defect-statistics/statistic-template-page.tsx')),
   },
   {
+    path: '/report/template/index',
+    titleKey: 'report.template.gallery',
+    permi: ['system:report:list'],
+    activeMenu: '/project/report',
+    page: lazy(() => import('../features/reports/template-gallery-page.tsx')),
+  },
+  {
+    path: '/report/template/add/index',
+    titleKey: 'report.template.editor',
+    permi: ['system:report:add'],
+    activeMenu: '/project/report',
+    page: lazy(() => import('../features/reports/template-editor-page.tsx')),
+  },
+  {
     // The bell's target, fixed as in the original (the hidden project menu /project/notice shows the same page).
     path: '/notice/index',
     titleKey: 'notice',

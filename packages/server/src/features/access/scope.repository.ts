@@ -75,3 +75,31 @@ export async function findCaseProjectIds(db: Db, caseIds: readonly number[]): Pr
   const rows = await db.selectFrom('sysCase').select('projectId').where('caseId', 'in', caseIds).execute();
   return rows.map((r) => r.projectId);
 }
+
+export async function findReportProjectIds(db: Db, reportIds: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysReport')
+    .select('projectId')
+    .where('reportId', 'in', reportIds)
+    .execute();
+  return rows.map((r) => r.projectId);
+}
+
+/** The shop's templates belong to no project: no project route reaches them by id. */
+export async function findReportTemplateProjectIds(
+  db: Db,
+  templateIds: readonly number[],
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysReportTemplate')
+    .select('projectId')
+    .where('templateId', 'in', templateIds)
+    .where('isShop', '=', 0)
+    .execute();
+  return rows.flatMap((r) => (r.projectId === null ? [] : [r.projectId]));
+}
+
+export async function findDocumentProjectIds(db: Db, docIds: readonly number[]): Promise<number[]> {
+  const rows = await db.selectFrom('sysDocument').select('projectId').where('docId', 'in', docIds).execute();
+  return rows.map((r) => r.projectId);
+}

@@ -8,8 +8,11 @@ import {
   findCaseProjectIds,
   findDefectLogProjectIds,
   findDefectProjectIds,
+  findDocumentProjectIds,
   findModuleProjectIds,
   findProjectMembership,
+  findReportProjectIds,
+  findReportTemplateProjectIds,
   findTeamMembership,
 } from './scope.repository.ts';
 
@@ -32,7 +35,11 @@ export type Scope =
   | { kind: 'defectLog'; defectLogId: Ids; isWrite?: boolean }
   /** So does a deliverable (module) or a test case. */
   | { kind: 'module'; moduleId: Ids; isWrite?: boolean }
-  | { kind: 'case'; caseId: Ids; isWrite?: boolean };
+  | { kind: 'case'; caseId: Ids; isWrite?: boolean }
+  /** And a report, a project's report template (not the shop's) or a document or folder. */
+  | { kind: 'report'; reportId: Ids; isWrite?: boolean }
+  | { kind: 'reportTemplate'; templateId: Ids; isWrite?: boolean }
+  | { kind: 'document'; docId: Ids; isWrite?: boolean };
 
 type Ids = number | readonly number[];
 
@@ -71,6 +78,9 @@ const OWNER_OF = {
   defectLog: (db: Db, s: { defectLogId: Ids }) => ownerOf(db, s.defectLogId, findDefectLogProjectIds),
   module: (db: Db, s: { moduleId: Ids }) => ownerOf(db, s.moduleId, findModuleProjectIds),
   case: (db: Db, s: { caseId: Ids }) => ownerOf(db, s.caseId, findCaseProjectIds),
+  report: (db: Db, s: { reportId: Ids }) => ownerOf(db, s.reportId, findReportProjectIds),
+  reportTemplate: (db: Db, s: { templateId: Ids }) => ownerOf(db, s.templateId, findReportTemplateProjectIds),
+  document: (db: Db, s: { docId: Ids }) => ownerOf(db, s.docId, findDocumentProjectIds),
 };
 
 /** The one project every named item belongs to, or undefined (an item missing, or two projects). */

@@ -52,6 +52,7 @@ export function contentMatches(ext: UploadExtension, head: Uint8Array): boolean 
     case 'ppt':
       return startsWith(head, OLE);
     case 'txt':
+    case 'md':
       return head.length > 0 && isText(head);
   }
 }
@@ -63,6 +64,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   zip: 'application/zip',
   txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel',

@@ -75,7 +75,7 @@ describe('uploads', () => {
     expect(tooBig.body).toEqual({ code: 500, msg: 'Files cannot be larger than 30 MB' });
     const exe = await upload('tool.exe', Buffer.from('MZ'));
     expect(exe.body.msg).toBe(
-      'This file type is not allowed; allowed: png, jpg, jpeg, doc, docx, xls, xlsx, ppt, pptx, txt, pdf, zip',
+      'This file type is not allowed; allowed: png, jpg, jpeg, doc, docx, xls, xlsx, ppt, pptx, txt, md, pdf, zip',
     );
     const svg = await upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'));
     expect(svg.body.code).toBe(500);

@@ -49,28 +49,3 @@ export function renderDefectNotice(
   ];
   return { title, content: lines.join('\n') };
 }
-
-/** Plain text for chat robots: the Markdown without its marks. */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/^#+\s*/gm, '')
-    .replace(/\*\*([^*]*)\*\*/g, '$1')
-    .replace(/\[([^\]]*)\]\(([^)]*)\)/g, '$1: $2')
-    .replace(/\\([\\`*_[\]<>#|])/g, '$1')
-    .replace(/ {2}$/gm, '')
-    .trim();
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
-/** HTML for e-mail: each line escaped, links kept as links, nothing else interpreted. */
-export function simpleHtml(markdown: string): string {
-  return plainText(markdown)
-    .split('\n')
-    .map((line) => escapeHtml(line).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>'))
-    .join('<br>\n');
-}

@@ -73,7 +73,7 @@ export function registerNoticeRoutes(r: Router): void {
       groupName: row.groupName,
       projectId: row.projectId,
       projectName: row.projectName ?? null,
-      teamName: row.teamName ?? null,
+      teamName: row.teamName ?? invitation?.teamName ?? null,
       src: row.src,
       isRead: row.isRead === 1,
       createTime: row.createTime,

@@ -3,15 +3,10 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Lang } from '../../http/i18n.ts';
 import type { DefectEvent, EventBus } from '../../lib/events.ts';
+import { markdownHtml, markdownText } from '../../lib/markdown.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Hub } from '../realtime/hub.ts';
-import {
-  type DefectNoticeFacts,
-  defectLink,
-  plainText,
-  renderDefectNotice,
-  simpleHtml,
-} from './notice-render.ts';
+import { type DefectNoticeFacts, defectLink, renderDefectNotice } from './notice-render.ts';
 import { settingsOf } from './notice-settings.repository.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -106,8 +101,8 @@ export async function deliver(
         channel: 'mail',
         to: p.bmail.receiver,
         subject: full.title,
-        html: simpleHtml(full.content),
-        text: plainText(full.content),
+        html: markdownHtml(full.content),
+        text: markdownText(full.content),
       });
     }
     if (p.ding.switch) {
@@ -115,7 +110,7 @@ export async function deliver(
         channel: 'ding',
         userId: p.ding.userId,
         title: full.title,
-        text: `${full.title}\n${plainText(full.content)}`,
+        text: `${full.title}\n${markdownText(full.content)}`,
         markdown: full.content,
         link,
       });
@@ -124,7 +119,7 @@ export async function deliver(
       await deps.outbox.enqueue(message.projectId, userId, {
         channel: 'wechat',
         userId: p.wechat.userId,
-        text: `${full.title}\n${plainText(full.content)}`,
+        text: `${full.title}\n${markdownText(full.content)}`,
       });
     }
   }

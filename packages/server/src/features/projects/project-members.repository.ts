@@ -127,14 +127,22 @@ export async function listProjectCandidates(
   return { rows: rows as MemberSummary[], total: Number(count.n) };
 }
 
-/** The ids of a project's live members (deleted accounts left out): who may receive its notices and frames. */
+/**
+ * The ids of a project's live members: who may receive its notices and frames. Deleted accounts
+ * and members locked in the project's team (who cannot enter it) are left out.
+ */
 export async function projectMemberIds(db: Db, projectId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('sysUserProject as up')
     .innerJoin('sysUser as u', 'u.userId', 'up.userId')
+    .innerJoin('sysProject as p', 'p.projectId', 'up.projectId')
+    .innerJoin('sysUserTeam as ut', (j) =>
+      j.onRef('ut.teamId', '=', 'p.teamId').onRef('ut.userId', '=', 'up.userId'),
+    )
     .select('up.userId')
     .where('up.projectId', '=', projectId)
     .where('u.delFlag', '=', '0')
+    .where('ut.isLock', '!=', 1)
     .execute();
   return rows.map((r) => r.userId);
 }

@@ -144,6 +144,7 @@ describe('POST /system/team/:teamId/invite', () => {
     const notice = await api(a.token, 'GET', `/system/notice/${notices.rows[0].noticeId}`);
     const invitationId = notice.data.invitation.invitationId as number;
     expect(notice.data.invitation).toEqual({ invitationId, state: 'pending' });
+    expect(notice.data.teamName).toMatch(/^Team /);
     expect((await api(a.token, 'GET', '/system/team/invitation/mine')).data).toMatchObject([
       { invitationId, teamId },
     ]);

@@ -18,6 +18,7 @@ import { NameAvatar } from '../../components/name-avatar.tsx';
 import { personName } from '../../lib/person-name.ts';
 import { CommentBox } from './comment-box.tsx';
 import { type DefectComment, type DefectLog, defectKeys, listDefectLogs } from './defects.api.ts';
+import { MarkdownView } from './markdown-view.tsx';
 
 const LOOK: Record<string, { color: string; icon: ReactNode }> = {
   CREATE: { color: 'blue', icon: <PlusCircleOutlined /> },
@@ -46,7 +47,9 @@ function CommentLine({ comment, onReply }: { comment: DefectComment; onReply: ()
         <Button type="link" size="small" onClick={onReply}>
           {t('defect.reply')}
         </Button>
-        <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{comment.commentContent}</div>
+        <div className="comment-content">
+          <MarkdownView source={comment.commentContent} />
+        </div>
       </div>
     </Flex>
   );

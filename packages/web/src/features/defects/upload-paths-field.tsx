@@ -4,7 +4,7 @@ import { App, Button, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl } from '../../lib/http.ts';
-import { checkImage, uploadFile } from '../../lib/upload.ts';
+import { checkFile, checkImage, uploadFile } from '../../lib/upload.ts';
 
 interface UploadPathsFieldProps {
   kind: 'image' | 'file';
@@ -26,19 +26,10 @@ const fileName = (path: string) => path.split('/').pop() ?? path;
 function useCheck(kind: 'image' | 'file') {
   const { t } = useTranslation();
   return (file: File): string | undefined => {
-    if (kind === 'image') {
-      const problem = checkImage(file);
-      if (!problem) return undefined;
-      const { key, ...vars } = problem;
-      return t(key, vars);
-    }
-    const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!(FILE_EXTENSIONS as readonly string[]).includes(extension)) {
-      return t('defect.annex-format-error', { formats: FILE_EXTENSIONS.join(', ') });
-    }
-    if (file.size > LIMITS.fileMaxBytes)
-      return t('defect.annex-size-error', { size: LIMITS.fileMaxBytes / 1024 / 1024 });
-    return undefined;
+    const problem = kind === 'image' ? checkImage(file) : checkFile(file);
+    if (!problem) return undefined;
+    const { key, ...vars } = problem;
+    return t(key, vars);
   };
 }
 

@@ -96,7 +96,7 @@ export function NoticeDrawer({ noticeId, onClose }: NoticeDrawerProps) {
                 </Space>
               ) : (
                 <Tag color={notice.invitation.state === 'accepted' ? 'green' : 'default'}>
-                  {t(`team.invitation.${notice.invitation.state}`)}
+                  {t(`team.invitation.state.${notice.invitation.state}`)}
                 </Tag>
               )}
             </div>

@@ -1,3 +1,4 @@
+import { NOTICE_GROUPS, type NoticeGroup } from '@buglet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -7,7 +8,12 @@ import { defectKeys } from '../defects/defects.api.ts';
 import { plainExcerpt } from './notice-groups.ts';
 import { useFollowNotice } from './notice-link.ts';
 import { playNoticeSound } from './notice-sounds.ts';
-import { refreshNotices } from './notices.api.ts';
+import { countArrivedNotice, refreshNotices } from './notices.api.ts';
+
+const REFRESH_DELAY_MS = 300;
+
+const isNoticeGroup = (name: string): name is NoticeGroup =>
+  (NOTICE_GROUPS as readonly string[]).includes(name);
 
 /**
  * Reacts to pushed notices. The server sends each new notice as `notice`, then once more as
@@ -25,11 +31,17 @@ export function NoticeListener() {
 
   useEffect(() => {
     const offNotice = subscribe('notice', (data) => {
-      void refreshNotices(queryClient);
+      if (!isReadMark(data) && isNoticeGroup(data.groupName)) countArrivedNotice(queryClient, data.groupName);
+      // The refetches (and the re-rendering of whatever lists are open) wait a moment, so the
+      // pop-up frame that follows this one is shown first.
+      setTimeout(() => {
+        void refreshNotices(queryClient);
+        // A defect changed for this user: an open defect list or its figures show it without a reload.
+        if (!isReadMark(data) && data.groupName === 'defect')
+          void queryClient.invalidateQueries({ queryKey: defectKeys.all });
+      }, REFRESH_DELAY_MS);
       if (isReadMark(data)) return;
       if (data.backgroundMusic) playNoticeSound(data.backgroundMusicUrl);
-      // A defect changed for this user: an open defect list or its figures show it without a reload.
-      if (data.groupName === 'defect') void queryClient.invalidateQueries({ queryKey: defectKeys.all });
     });
     const offPanel = subscribe('panel_notice', (data) => {
       if (data.panel === false) return;

@@ -86,6 +86,22 @@ export const noticeKeys = {
   online: (projectId: number) => ['presence', projectId] as const,
 };
 
+/**
+ * A new notice counts at once in the bell (the frame says which group), before the counts are
+ * fetched again: the dot must not wait behind the lists every open page refetches on the same push.
+ */
+export function countArrivedNotice(queryClient: QueryClient, groupName: NoticeGroup): void {
+  queryClient.setQueryData<TableData<NoticeGroupCount>>(noticeKeys.groups, (old) => {
+    if (!old) return old;
+    const rows = old.rows ?? [];
+    const known = rows.some((r) => r.groupName === groupName);
+    const next = known
+      ? rows.map((r) => (r.groupName === groupName ? { ...r, notReadCount: r.notReadCount + 1 } : r))
+      : [...rows, { groupName, notReadCount: 1, readCount: 0 }];
+    return { ...old, rows: next };
+  });
+}
+
 /** What a pushed notice (new, or read in any of the user's tabs) makes stale: the lists and the counts. */
 export async function refreshNotices(queryClient: QueryClient): Promise<void> {
   await Promise.all([

@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A page reload or a lazy chunk can take more than the default second on a busy CI machine.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

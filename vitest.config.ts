@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'web',
           include: ['packages/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['packages/web/test/jsdom-setup.ts'],
         },
         esbuild: { jsx: 'automatic' },
       },

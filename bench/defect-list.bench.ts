@@ -5,7 +5,7 @@ import bcrypt from 'bcryptjs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { BENCH_PASSWORD, insertLeadProject } from './seed-lead.ts';
-import { login, startServer, waitUp } from './server-process.ts';
+import { benchPostgresUrl, inPostgresSchema, login, startServer, waitUp } from './server-process.ts';
 
 /**
  * One project with DEFECTS defects (default 1,000,000): the list (page of 10, filtered by state,
@@ -189,21 +189,10 @@ async function runOn(
 
 export async function runDefectList(): Promise<Record<string, string>> {
   const figures = await runOn('SQLite', {}, (dataDir) => seedSqlite(path.join(dataDir, 'buglet.db')));
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const pgUrl = benchPostgresUrl();
   if (!pgUrl) return { ...figures, PostgreSQL: 'not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL)' };
-  const schema = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
-    const url = new URL(pgUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const pgFigures = await runOn('PostgreSQL', { DATABASE_URL: url.toString() }, () =>
-      seedPostgres(url.toString()),
-    );
-    return { ...figures, ...pgFigures };
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  const pgFigures = await inPostgresSchema(pgUrl, 'bench', (url) =>
+    runOn('PostgreSQL', { DATABASE_URL: url }, () => seedPostgres(url)),
+  );
+  return { ...figures, ...pgFigures };
 }

@@ -4,6 +4,7 @@ import { runDefectList } from './defect-list.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runRealtimeReport } from './realtime-report.bench.ts';
+import { runReportPush } from './report-push.bench.ts';
 import { runStartup } from './startup.bench.ts';
 import { runThroughput } from './throughput.bench.ts';
 
@@ -17,6 +18,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],
   ['test cases: the list at 100,000 cases in one project', runCaseList],
   ['realtime report: 100,000 defects and 10,000 cases', runRealtimeReport],
+  ['Open API: 100 test tools pushing reports of 20 defects', runReportPush],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

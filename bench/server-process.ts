@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = path.join(ROOT, 'packages/server/dist/main.js');
@@ -101,4 +102,26 @@ export async function waitUp(url: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error('server did not start');
+}
+
+/** Where the benchmarks' PostgreSQL runs are made, if anywhere. */
+export const benchPostgresUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+/**
+ * Runs `run` with the URL of a fresh schema on the benchmarks' PostgreSQL, dropped afterwards
+ * (whatever was made in it goes too).
+ */
+export async function inPostgresSchema<T>(pgUrl: string, prefix: string, run: (url: string) => Promise<T>) {
+  const schema = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  try {
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return await run(url.toString());
+  } finally {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  }
 }

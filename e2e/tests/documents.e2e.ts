@@ -9,10 +9,10 @@ import { launch, shot, signIn } from '../browser.ts';
 const baseUrl = inject('baseUrl');
 const { api, seedOwnProject } = apiClient(baseUrl);
 const LEAD = {
-  username: 'dora',
-  password: 'dora-pass1',
+  username: 'doris',
+  password: 'doris-pass1',
   phoneNumber: '13900139800',
-  nickName: 'Dora Docs',
+  nickName: 'Doris Docs',
 };
 
 /** A one-page PDF, small but whole (the upload checks that a .pdf starts like one). */

@@ -9,6 +9,7 @@ export * from './limits.ts';
 export * from './module.ts';
 export * from './notice.ts';
 export * from './project.ts';
+export * from './project-api.ts';
 export * from './report.ts';
 export * from './report-data.ts';
 export * from './report-words.ts';

@@ -27,6 +27,8 @@ import { registerNoticeRoutes } from './features/notices/notices.routes.ts';
 import { subscribeDefectNotices } from './features/notices/notices.service.ts';
 import { Outbox } from './features/notices/outbox.ts';
 import { registerOnlineRoutes } from './features/online/online.routes.ts';
+import { registerOpenApiRoutes } from './features/open-api/open-api.routes.ts';
+import { registerProjectApiRoutes } from './features/open-api/project-api.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
 import { registerProjectRoutes } from './features/projects/projects.routes.ts';
 import { localBus, redisBus } from './features/realtime/bus.ts';
@@ -131,6 +133,8 @@ export async function buildApp({
   registerReportRoutes(r);
   registerReportTemplateRoutes(r);
   registerDocumentRoutes(r);
+  registerProjectApiRoutes(r);
+  registerOpenApiRoutes(r);
   registerCaseExcelRoutes(r);
   registerStatisticTemplateRoutes(r);
   registerDefectShareRoutes(r);

@@ -63,6 +63,12 @@ const envSchema = z.object({
     .max(1_000_000)
     .default(30),
   SIGN_IN_SLOWDOWN_MS: z.coerce.number({ error: 'must be a number' }).int().min(0).max(60_000).default(1000),
+  API_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(3000),
 });
 
 export interface AppConfig {
@@ -92,6 +98,8 @@ export interface AppConfig {
   signInRatePerMinute: number;
   /** The pause added to each wrong password once an account has failed often (per step). */
   signInSlowdownMs: number;
+  /** Open API requests one key may make a minute. */
+  apiRatePerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiUrl: e.AI_URL.replace(/\/+$/, ''),
     aiTimeoutSeconds: e.AI_TIMEOUT_SECONDS,
     signInRatePerMinute: e.SIGN_IN_RATE_PER_MINUTE,
+    apiRatePerMinute: e.API_RATE_PER_MINUTE,
     signInSlowdownMs: e.SIGN_IN_SLOWDOWN_MS,
   };
 }

@@ -9,17 +9,6 @@ import { useSession } from '../src/stores/session.store.ts';
 
 // antd's responsive helpers ask for media queries, which jsdom does not implement.
 beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      onchange: null,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
   await changeLocale('en_US');
 });
 afterEach(cleanup);

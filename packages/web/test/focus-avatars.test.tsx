@@ -15,23 +15,6 @@ const me = person(1, 'Me');
 const others = [person(2, 'Ann'), person(3, 'Bob'), person(4, 'Cid'), person(5, 'Dee')];
 
 beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      onchange: null,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  // The avatars measure their text, with an observer jsdom does not have.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
   useSession.setState({ user: { ...me, userId: 1 } as never });
 });
 afterEach(() => {

@@ -17,6 +17,7 @@ import * as m014 from './migrations/014-team-invitations.ts';
 import * as m015 from './migrations/015-seeded-name-keys.ts';
 import * as m016 from './migrations/016-outbound-allow-ranges.ts';
 import * as m017 from './migrations/017-reports-and-documents.ts';
+import * as m018 from './migrations/018-project-api.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-seeded-name-keys': m015,
   '016-outbound-allow-ranges': m016,
   '017-reports-and-documents': m017,
+  '018-project-api': m018,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -253,6 +253,40 @@ export interface DefectTable {
   updateTime: string;
 }
 
+export interface ProjectApiTable {
+  apiId: string;
+  projectId: number;
+  /** The hidden user that stands for the key (creator of what it pushes). */
+  userId: number;
+  keyHash: string;
+  /** JSON array of addresses and CIDR ranges; null or empty: any address. */
+  whiteList: string | null;
+  expireTime: string | null;
+  remark: string | null;
+  enabled: number;
+  /** JSON `{area: [action…]}`; null or empty: every capability. */
+  features: string | null;
+  lastUsedTime: string | null;
+  lastUsedIp: string | null;
+  createById: number | null;
+  createTime: string;
+}
+
+export interface DefectPushTable {
+  defectId: number;
+  projectId: number;
+  defectKey: string | null;
+  defectGroupKey: string | null;
+  keyHash: string | null;
+  groupHash: string | null;
+  fingerprint: string | null;
+  occurrences: number;
+  firstSeen: string;
+  lastSeen: string;
+  /** JSON array of the versions it was seen in, oldest first. */
+  versions: string | null;
+}
+
 export interface DefectHandlerTable {
   defectId: number;
   userId: number;
@@ -505,6 +539,8 @@ export interface Database {
   sysProject: ProjectTable;
   sysProjectCounter: ProjectCounterTable;
   sysDefect: DefectTable;
+  sysDefectPush: DefectPushTable;
+  sysProjectApi: ProjectApiTable;
   sysDefectHandler: DefectHandlerTable;
   sysDefectLog: DefectLogTable;
   sysComment: CommentTable;

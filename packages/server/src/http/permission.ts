@@ -1,4 +1,4 @@
-import { ALL_PERMISSION, SUPER_ADMIN_ROLE } from '@buglet/contracts';
+import { ALL_PERMISSION, type ApiCapability, SUPER_ADMIN_ROLE } from '@buglet/contracts';
 
 /** Permission and role checks of the original (`@ss`), as pure functions. */
 
@@ -35,13 +35,16 @@ export type Guard =
   | { kind: 'auth' }
   | { kind: 'perm'; any: readonly string[] }
   | { kind: 'allPerm'; all: readonly string[] }
-  | { kind: 'role'; any: readonly string[] };
+  | { kind: 'role'; any: readonly string[] }
+  /** The Open API: a project API key (header CAT2BUG-API-KEY) holding the capability; no session. */
+  | { kind: 'apiKey'; capability: ApiCapability };
 
 export const anon: Guard = { kind: 'anon' };
 export const authenticated: Guard = { kind: 'auth' };
 export const perm = (...any: string[]): Guard => ({ kind: 'perm', any });
 export const allPerm = (...all: string[]): Guard => ({ kind: 'allPerm', all });
 export const role = (...any: string[]): Guard => ({ kind: 'role', any });
+export const apiKey = (capability: ApiCapability): Guard => ({ kind: 'apiKey', capability });
 
 export function guardPasses(guard: Guard, perms: ReadonlySet<string>, roles: ReadonlySet<string>): boolean {
   switch (guard.kind) {
@@ -54,5 +57,8 @@ export function guardPasses(guard: Guard, perms: ReadonlySet<string>, roles: Rea
       return hasAllPermi(perms, guard.all);
     case 'role':
       return hasAnyRole(roles, guard.any);
+    case 'apiKey':
+      // Judged by the key alone (features/open-api/api-key.auth.ts): a session never passes.
+      return false;
   }
 }

@@ -7,6 +7,8 @@ import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
 import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
 import type { Outbox } from '../features/notices/outbox.ts';
+import { type ApiCaller, resolveApiCaller } from '../features/open-api/api-key.auth.ts';
+import { apiKeyHash, apiKeyOf } from '../features/open-api/api-key.ts';
 import type { Focus } from '../features/realtime/focus.ts';
 import type { Hub } from '../features/realtime/hub.ts';
 import type { EventBus } from '../lib/events.ts';
@@ -43,6 +45,8 @@ export interface RouteContext<B, Q, P> {
   access(): Promise<Access>;
   /** The caller's standing in the route's team or project (routes with a `scope` only). */
   scoped: ScopedAccess;
+  /** The API key calling (Open API routes, guard `apiKey`, only). */
+  api: ApiCaller;
   t(key: MessageKey, ...args: MessageArg[]): string;
   ok(data?: unknown, extra?: Record<string, unknown>): AjaxResult;
   table<T>(rows: T[], total: number): TableData<T>;
@@ -64,8 +68,11 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   }) => Scope;
   /** Output whitelist: applied to `data` (or to each of `rows`); unknown keys are dropped. */
   output?: z.ZodType;
-  /** Counted per address against SIGN_IN_RATE_PER_MINUTE (routes that take a password). */
-  rateLimit?: 'sign-in';
+  /**
+   * 'sign-in': counted per address against SIGN_IN_RATE_PER_MINUTE (routes that take a password);
+   * 'api-key': per key against API_RATE_PER_MINUTE (the Open API).
+   */
+  rateLimit?: 'sign-in' | 'api-key';
   handler: (
     ctx: RouteContext<Out<BS, unknown>, Out<QS, Record<string, unknown>>, Out<PS, Record<string, string>>>,
   ) => Promise<unknown>;
@@ -115,9 +122,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
       app.route({
         method,
         url,
-        ...(spec.rateLimit
-          ? { config: { rateLimit: { max: deps.config.signInRatePerMinute, timeWindow: 60_000 } } }
-          : {}),
+        ...(spec.rateLimit ? { config: { rateLimit: rateLimitOf(spec.rateLimit, deps.config) } } : {}),
         handler: async (req, reply) => {
           const ctx = await buildContext(deps, req, reply, spec);
           const result = await spec.handler(ctx as never);
@@ -137,6 +142,30 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
   };
 }
 
+function rateLimitOf(kind: 'sign-in' | 'api-key', config: AppConfig) {
+  if (kind === 'sign-in') return { max: config.signInRatePerMinute, timeWindow: 60_000 };
+  return {
+    max: config.apiRatePerMinute,
+    timeWindow: 60_000,
+    // Per key (its hash, so the key is never a counter's name); no key: per address.
+    keyGenerator: (req: FastifyRequest) => `api:${apiKeyHash(apiKeyOf(req) ?? req.ip)}`,
+  };
+}
+
+/** The hidden user that stands for a key, as the principal of an Open API request. */
+const principalOfKey = (api: ApiCaller): Principal => ({
+  tokenId: `api:${api.apiId}`,
+  userId: api.userId,
+  userName: api.userName,
+  isDefaultPassword: false,
+  context: {
+    userConfigId: null,
+    currentTeamId: api.teamId,
+    currentProjectId: api.projectId,
+    lifeContent: null,
+  },
+});
+
 async function buildContext<BS extends Schema, QS extends Schema, PS extends Schema>(
   deps: AppDeps,
   req: FastifyRequest,
@@ -145,7 +174,11 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
 ): Promise<RouteContext<unknown, unknown, unknown>> {
   const lang = langFrom(req.headers.language);
   req.lang = lang;
-  const principal = await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
+  const api =
+    spec.guard.kind === 'apiKey' ? await resolveApiCaller(deps.db, req, spec.guard.capability) : undefined;
+  const principal = api
+    ? principalOfKey(api)
+    : await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
   if (!principal && spec.guard.kind !== 'anon') {
     throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
   }
@@ -155,7 +188,7 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     return accessPromise;
   };
   let accessPromise: Promise<Access> | undefined;
-  const guarded = spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth';
+  const guarded = spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth' && spec.guard.kind !== 'apiKey';
   // A route judged by platform roles refuses a caller without the permission before it reads
   // the input, so a refused caller learns nothing of what the route expects.
   if (guarded && !spec.scope) {
@@ -181,6 +214,10 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     get scoped() {
       if (!scoped) throw new Error('route has no scope');
       return scoped;
+    },
+    get api() {
+      if (!api) throw new Error('route is not an Open API route');
+      return api;
     },
     req,
     reply,

@@ -16,7 +16,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('create_by_id', 'integer', (c) => c.notNull())
     .addColumn('project_id', 'integer', (c) => c.notNull())
     .addColumn('report_source', 'varchar(255)')
-    .addColumn('report_key', 'varchar(512)', (c) => c.unique())
+    .addColumn('report_key', 'varchar(512)')
+    .execute();
+  // A pushed report's key is unique in its project (the original's was unique everywhere, so one
+  // project's key could block another's push).
+  await db.schema
+    .createIndex('sys_report_project_key_idx')
+    .on('sys_report')
+    .columns(['project_id', 'report_key'])
+    .unique()
     .execute();
   await db.schema
     .createIndex('sys_report_project_time_idx')

@@ -103,3 +103,12 @@ export async function findDocumentProjectIds(db: Db, docIds: readonly number[]):
   const rows = await db.selectFrom('sysDocument').select('projectId').where('docId', 'in', docIds).execute();
   return rows.map((r) => r.projectId);
 }
+
+export async function findProjectApiProjectIds(db: Db, apiIds: readonly string[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysProjectApi')
+    .select('projectId')
+    .where('apiId', 'in', apiIds)
+    .execute();
+  return rows.map((r) => r.projectId);
+}

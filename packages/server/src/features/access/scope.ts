@@ -10,6 +10,7 @@ import {
   findDefectProjectIds,
   findDocumentProjectIds,
   findModuleProjectIds,
+  findProjectApiProjectIds,
   findProjectMembership,
   findReportProjectIds,
   findReportTemplateProjectIds,
@@ -39,7 +40,9 @@ export type Scope =
   /** And a report, a project's report template (not the shop's) or a document or folder. */
   | { kind: 'report'; reportId: Ids; isWrite?: boolean }
   | { kind: 'reportTemplate'; templateId: Ids; isWrite?: boolean }
-  | { kind: 'document'; docId: Ids; isWrite?: boolean };
+  | { kind: 'document'; docId: Ids; isWrite?: boolean }
+  /** And an API key, by its public id. */
+  | { kind: 'projectApi'; apiId: string | readonly string[]; isWrite?: boolean };
 
 type Ids = number | readonly number[];
 
@@ -81,15 +84,17 @@ const OWNER_OF = {
   report: (db: Db, s: { reportId: Ids }) => ownerOf(db, s.reportId, findReportProjectIds),
   reportTemplate: (db: Db, s: { templateId: Ids }) => ownerOf(db, s.templateId, findReportTemplateProjectIds),
   document: (db: Db, s: { docId: Ids }) => ownerOf(db, s.docId, findDocumentProjectIds),
+  projectApi: (db: Db, s: { apiId: string | readonly string[] }) =>
+    ownerOf(db, s.apiId, findProjectApiProjectIds),
 };
 
 /** The one project every named item belongs to, or undefined (an item missing, or two projects). */
-async function ownerOf(
+async function ownerOf<T extends number | string>(
   db: Db,
-  ids: Ids,
-  find: (db: Db, ids: readonly number[]) => Promise<number[]>,
+  ids: T | readonly T[],
+  find: (db: Db, ids: readonly T[]) => Promise<number[]>,
 ): Promise<number | undefined> {
-  const wanted = [...new Set(typeof ids === 'number' ? [ids] : ids)];
+  const wanted: T[] = [...new Set(Array.isArray(ids) ? (ids as readonly T[]) : [ids as T])];
   if (wanted.length === 0) return undefined;
   const projects = await find(db, wanted);
   const [first] = projects;

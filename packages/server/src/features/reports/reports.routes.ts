@@ -135,7 +135,7 @@ export function registerReportRoutes(r: Router): void {
         })
         .returning('reportId')
         .executeTakeFirstOrThrow();
-      await notifyMembers(r, b.projectId, created.reportId, b.reportTitle, ctx.me);
+      await notifyReportCreated(r, b.projectId, created.reportId, b.reportTitle, ctx.me);
       return ctx.ok(await findReport(db, created.reportId));
     },
   });
@@ -209,8 +209,8 @@ export function registerReportRoutes(r: Router): void {
   });
 }
 
-/** Every member of the project hears of a new report, the author excepted. */
-async function notifyMembers(
+/** Every member of the project hears of a new report (made here or pushed), the author excepted. */
+export async function notifyReportCreated(
   r: Router,
   projectId: number,
   reportId: number,

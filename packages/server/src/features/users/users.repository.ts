@@ -2,6 +2,7 @@ import { type RoleSummary, SUPER_ADMIN_ID, type User } from '@buglet/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { RoleTable, UserTable } from '../../db/schema.ts';
+import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 
 export type UserRow = Selectable<UserTable>;
 export type RoleRow = Selectable<RoleTable>;
@@ -111,7 +112,8 @@ export interface UserFilter {
 }
 
 function filteredUsers(db: Db, f: UserFilter) {
-  let q = db.selectFrom('sysUser').where('delFlag', '=', '0');
+  // The hidden users that stand for project API keys are not people.
+  let q = db.selectFrom('sysUser').where('delFlag', '=', '0').where('userType', '!=', API_KEY_USER_TYPE);
   if (f.userName) q = q.where('userName', 'like', `%${f.userName}%`);
   if (f.nickName) q = q.where('nickName', 'like', `%${f.nickName}%`);
   if (f.phoneNumber) q = q.where('phoneNumber', 'like', `%${f.phoneNumber}%`);

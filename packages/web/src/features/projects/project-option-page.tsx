@@ -1,4 +1,10 @@
-import { NotificationOutlined, ProjectOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  NotificationOutlined,
+  ProjectOutlined,
+  RobotOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Alert, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +16,7 @@ import { ProjectSwitcher } from './project-switcher.tsx';
 import { useCurrentProject } from './use-current-project.ts';
 import { useProjectActions } from './use-project-actions.ts';
 
-/** Project settings hub: switch project, then cards for base info, archiving, deleting, members, AI and chat platforms. */
+/** Project settings hub: switch project, then cards for base info, archiving, deleting, members, AI, API keys and chat platforms. */
 export default function ProjectOptionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -63,6 +69,15 @@ export default function ProjectOptionPage() {
         <OptionCard icon={<RobotOutlined />} title={t('project.ai')} description={t('project.ai-describe')}>
           <OptionLink permi={['system:ai:list']} to="/project/project-ai">
             {t('ai.title')}
+          </OptionLink>
+        </OptionCard>
+        <OptionCard
+          icon={<ApiOutlined />}
+          title={t('api.option.title')}
+          description={t('api.option.describe')}
+        >
+          <OptionLink permi={['system:api:list']} to="/project/project-api">
+            {t('api.option.link')}
           </OptionLink>
         </OptionCard>
         <OptionCard

@@ -1,0 +1,24 @@
+import { reportPushBody } from '@buglet/contracts';
+import { apiKey } from '../../http/permission.ts';
+import type { Router } from '../../http/route.ts';
+import { notifyReportCreated } from '../reports/reports.routes.ts';
+import { pushReport } from './report-push.service.ts';
+
+/**
+ * The Open API (original-backend §7, §13.4): called with a project API key in the
+ * CAT2BUG-API-KEY header, never with a session; the project is the key's.
+ */
+export function registerOpenApiRoutes(r: Router): void {
+  r.post('/api/report/defect', {
+    guard: apiKey('report:push'),
+    rateLimit: 'api-key',
+    body: reportPushBody,
+    handler: async (ctx) => {
+      const outcome = await pushReport(r.deps, ctx.api, ctx.body, ctx.req.ip, ctx.lang);
+      if (outcome.isNewReport)
+        await notifyReportCreated(r, ctx.api.projectId, outcome.reportId, ctx.body.reportTitle, ctx.me);
+      const { events: _events, ...counts } = outcome;
+      return ctx.ok(counts);
+    },
+  });
+}

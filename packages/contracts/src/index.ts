@@ -8,6 +8,7 @@ export * from './format.ts';
 export * from './limits.ts';
 export * from './module.ts';
 export * from './notice.ts';
+export * from './open-api.ts';
 export * from './project.ts';
 export * from './project-api.ts';
 export * from './report.ts';

@@ -20,6 +20,11 @@ export interface Actor {
   permissions: ReadonlySet<string>;
   /** Holds the project creator or project admin role: may assign, close and reopen any defect. */
   isManager: boolean;
+  /**
+   * A project API key (the Open API): acts for the project's tooling, as a manager and in the
+   * handler's place; the state, receiver and reason rules still apply.
+   */
+  isAutomation?: boolean;
 }
 
 export interface ProjectPeople {
@@ -85,7 +90,7 @@ export function decide(
   if (!hasPermi(actor.permissions, PERMISSION[action])) return refuse({ kind: 'forbidden' });
   if (!FROM[action].includes(defect.state)) return refuse({ kind: 'state', action, state: defect.state });
 
-  const isHandler = defect.handleBy.includes(actor.userId);
+  const isHandler = actor.isAutomation === true || defect.handleBy.includes(actor.userId);
   const isInvolved = isHandler || defect.createById === actor.userId || actor.isManager;
   const reason = request.reason.trim();
   const receivers = unique(request.receiveBy);
@@ -101,10 +106,12 @@ export function decide(
     case 'repair': {
       if (!isHandler) return refuse({ kind: 'not-handler', action });
       const [reviewer] = receivers;
-      if (receivers.length !== 1 || reviewer === undefined || !mayReview(reviewer, actor.userId, people)) {
+      // Tooling reports a handler's fix: the handler is the fixer a rejection goes back to.
+      const fixer = actor.isAutomation ? (defect.handleBy[0] ?? defect.createById) : actor.userId;
+      if (receivers.length !== 1 || reviewer === undefined || !mayReview(reviewer, fixer, people)) {
         return refuse({ kind: 'reviewer-required' });
       }
-      return ok(DefectState.AUDIT, [reviewer], actor.userId, DefectLogType.REPAIR, [reviewer]);
+      return ok(DefectState.AUDIT, [reviewer], fixer, DefectLogType.REPAIR, [reviewer]);
     }
     case 'pass': {
       if (!isHandler) return refuse({ kind: 'not-handler', action });

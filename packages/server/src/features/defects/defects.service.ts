@@ -149,7 +149,7 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
 export async function updateDefect(
   deps: AppDeps,
   caller: Principal,
-  access: ScopedAccess,
+  access: { permissions: ReadonlySet<string> },
   body: z.infer<typeof defectUpdateBody>,
 ) {
   const row = await findDefectRow(deps.db, body.defectId);
@@ -273,7 +273,7 @@ function refusalError(refusal: Refusal): AppError {
 export async function actOnDefect(
   deps: AppDeps,
   caller: Principal,
-  access: ScopedAccess,
+  access: ScopedAccess | Actor,
   defectId: number,
   action: DefectAction,
   request: { receiveBy: number[]; reason: string },
@@ -290,7 +290,7 @@ export async function actOnDefect(
   const outcome = decide(
     action,
     facts,
-    actorOf(caller, access),
+    'isManager' in access ? access : actorOf(caller, access),
     await projectPeople(deps.db, row.projectId),
     request,
   );

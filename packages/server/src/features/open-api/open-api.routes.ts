@@ -2,6 +2,8 @@ import { reportPushBody } from '@buglet/contracts';
 import { apiKey } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { notifyReportCreated } from '../reports/reports.routes.ts';
+import { registerOpenDefectRoutes } from './open-defects.routes.ts';
+import { registerOpenProjectRoutes } from './open-project.routes.ts';
 import { pushReport } from './report-push.service.ts';
 
 /**
@@ -21,4 +23,6 @@ export function registerOpenApiRoutes(r: Router): void {
       return ctx.ok(counts);
     },
   });
+  registerOpenDefectRoutes(r);
+  registerOpenProjectRoutes(r);
 }

@@ -1,6 +1,7 @@
 import { API_KEY_PATTERN, DefectState } from '@buglet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam } from '../../../test/factories.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { isAllowedAddress } from './api-key.ts';
 import { failureFingerprint, normaliseFailure } from './fingerprint.ts';
@@ -285,7 +286,7 @@ describe('POST /api/report/defect', () => {
     const readOnly = await make({ features: { defect: ['list'] } });
     const cases: [string, { key?: string | null; ip?: string }, number, RegExp][] = [
       ['no key', { key: null }, 401, /CAT2BUG-API-KEY/],
-      ['wrong key', { key: `${key.slice(0, 29)}X` }, 401, /does not exist/],
+      ['wrong key', { key: `${key.slice(0, 29)}${key.endsWith('X') ? 'Y' : 'X'}` }, 401, /does not exist/],
       ['expired', { key: expired }, 401, /expired at 2020-01-01 23:59:59/],
       ['disabled', { key: disabled }, 401, /disabled/],
       ['outside the white list', { key: fenced, ip: '10.2.0.9' }, 401, /10\.2\.0\.9 is not on/],
@@ -347,5 +348,184 @@ describe('failure fingerprints and address rules', () => {
     expect(isAllowedAddress('10.2.0.1', ['10.1.0.0/16', '192.168.1.5'])).toBe(false);
     expect(isAllowedAddress('2001:db8::7', ['2001:db8::/32'])).toBe(true);
     expect(isAllowedAddress('not-an-ip', ['0.0.0.0/0'])).toBe(false);
+  });
+});
+
+describe('the 1.0 Open API (names, not ids)', () => {
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: Json,
+    query?: Record<string, string>,
+  ) =>
+    t
+      .call({
+        method,
+        url,
+        lang: 'en_US',
+        headers: { 'CAT2BUG-API-KEY': key },
+        ...(payload === undefined ? {} : { payload }),
+        ...(query ? { query } : {}),
+      })
+      .then((res) => res.body);
+
+  it('creates a defect as Cat2Bug-JUnit does, and folds the same failure pushed again into it', async () => {
+    const failure = {
+      defectName: '[testPay]expected 200 but was 500',
+      defectDescribe: '```\nAssertionError at PayTest.java:31\n```',
+      defectLevel: 'middle',
+      handleByList: [dev.userName],
+    };
+    const first = await call('POST', '/api/defect', failure);
+    expect(first.code).toBe(200);
+    expect(first.data).toMatchObject({
+      defectName: failure.defectName,
+      defectState: 'PROCESSING',
+      defectLevel: 'MIDDLE',
+      defectType: 'BUG',
+      handlerList: [{ memberAccount: dev.userName }],
+      creator: { memberName: 'JLog on shop' },
+    });
+    expect(JSON.stringify(first.data)).not.toMatch(/"\w*Id"/);
+    const again = await call('POST', '/api/defect', {
+      ...failure,
+      defectDescribe: '```\nAssertionError at PayTest.java:35\n```',
+    });
+    expect(again.data).toMatchObject({ defectNum: first.data.defectNum, occurrences: 2 });
+  });
+
+  it('lists, reads, updates by number and path, and never reaches another project', async () => {
+    const created = await call('POST', '/api/defect', { defectName: 'Coupon ignored', defectDescribe: 'x' });
+    const num = created.data.defectNum as number;
+    const listed = await call('GET', '/api/defect', undefined, { defectName: 'Coupon', pageSize: '5' });
+    expect(listed.rows.map((d: { defectNum: number }) => d.defectNum)).toEqual([num]);
+    expect((await call('GET', `/api/defect/${num}`)).data.defectName).toBe('Coupon ignored');
+
+    const made = await call('POST', '/api/deliverable', {
+      deliverablePath: 'Web / Checkout',
+      remark: 'pay flow',
+    });
+    expect(made.data).toMatchObject({ deliverableName: 'Checkout', deliverablePath: 'Web/Checkout' });
+    const updated = await call('PUT', '/api/defect', {
+      defectNum: num,
+      defectLevel: 'URGENT',
+      deliverablePath: 'Web/Checkout',
+      handlerAccountList: [lead.userName],
+    });
+    expect(updated.data).toMatchObject({
+      defectLevel: 'URGENT',
+      deliverablePath: 'Web/Checkout',
+      handlerList: [{ memberAccount: lead.userName }],
+    });
+    const mine = await call('GET', '/api/defect', undefined, { handlerAccountList: lead.userName });
+    expect(mine.rows.map((d: { defectNum: number }) => d.defectNum)).toContain(num);
+    expect((await call('PUT', '/api/defect', { defectNum: num, deliverablePath: 'Nowhere' })).msg).toBe(
+      'The project has no deliverable Nowhere',
+    );
+
+    // Another project's defect, by its number: not found here, and untouched.
+    const otherTeam = await insertTestTeam(t.db, { [stranger.userId]: [12] });
+    const otherProject = (
+      await api(stranger, 'POST', '/system/project', {
+        teamId: otherTeam,
+        projectName: 'Theirs',
+        members: [],
+      })
+    ).data.projectId;
+    await api(stranger, 'POST', '/system/defect', {
+      projectId: otherProject,
+      defectType: 'BUG',
+      defectName: 'Their defect',
+      defectDescribe: 'theirs',
+      defectLevel: 'low',
+      handleBy: [stranger.userId],
+    });
+    // Their defect gets a number no defect of ours has.
+    await t.db
+      .updateTable('sysDefect')
+      .set({ projectNum: 7777 })
+      .where('projectId', '=', otherProject)
+      .execute();
+    const theirs = await call('PUT', '/api/defect', { defectNum: 7777, defectName: 'Hijacked' });
+    expect(theirs).toMatchObject({ code: 500, msg: 'The project has no defect #7777' });
+    const untouched = await t.db
+      .selectFrom('sysDefect')
+      .select('defectName')
+      .where('projectId', '=', otherProject)
+      .executeTakeFirstOrThrow();
+    expect(untouched.defectName).toBe('Their defect');
+    expect((await call('GET', '/api/defect/999999')).msg).toBe('The project has no defect #999999');
+  });
+
+  it('closes and reopens through the workflow rules, which still ask for a reason', async () => {
+    const created = await call('POST', '/api/defect', { defectName: 'Slow search', defectDescribe: 'y' });
+    const num = created.data.defectNum as number;
+    const refused = await call('POST', `/api/defect/${num}/close`, {});
+    expect(refused.code).toBe(500);
+    expect((await call('GET', `/api/defect/${num}`)).data.defectState).toBe('PROCESSING');
+    const closed = await call('POST', `/api/defect/${num}/close`, { describe: 'passes in CI now' });
+    expect(closed.data).toMatchObject({
+      defectState: 'CLOSED',
+      currentLog: { defectLogState: 'CLOSED', defectLogDescribe: 'passes in CI now' },
+    });
+    const reopened = await call('POST', `/api/defect/${num}/open`, {
+      describe: 'failed again',
+      handlerAccountList: [dev.userName],
+    });
+    expect(reopened.data).toMatchObject({
+      defectState: 'PROCESSING',
+      handlerList: [{ memberAccount: dev.userName }],
+    });
+    // Passing needs the defect in review first.
+    expect((await call('POST', `/api/defect/${num}/pass`, {})).code).toBe(500);
+  });
+
+  it('answers the project, its members by account, its deliverable tree and uploads', async () => {
+    const project = await call('GET', '/api/project');
+    expect(project.data).toMatchObject({ projectName: 'Pushed', memberTotal: 2 });
+    const members = await call('GET', '/api/member');
+    expect(members.rows.map((m: { memberAccount: string }) => m.memberAccount).sort()).toEqual(
+      [lead.userName, dev.userName].sort(),
+    );
+    const tree = await call('GET', '/api/deliverable/tree');
+    expect(tree.data).toMatchObject([
+      { deliverablePath: 'Web', children: [{ deliverablePath: 'Web/Checkout' }] },
+    ]);
+    const info = await call('GET', '/api/deliverable/info', undefined, { deliverablePath: 'Web/Checkout' });
+    expect(info.data).toMatchObject({ remark: 'pay flow', defectCount: 1 });
+    const upload = await t.call({
+      method: 'POST',
+      url: '/api/file/upload',
+      headers: { 'CAT2BUG-API-KEY': key, ...multipart('file', 'log.txt', Buffer.from('trace')).headers },
+      payload: multipart('file', 'log.txt', Buffer.from('trace')).payload,
+    });
+    expect(upload.body.data.fileUrl).toMatch(/^\/profile\/upload\/.+\.txt$/);
+  });
+
+  it('refuses what a key may not do, with 403, and writes nothing', async () => {
+    const made = await api(lead, 'POST', '/system/api', {
+      projectId,
+      apiName: 'reader',
+      features: { defect: ['list', 'query'] },
+    });
+    const reader = made.data.apiKey as string;
+    const as = (method: 'GET' | 'POST', url: string, payload?: Json) =>
+      t.call({
+        method,
+        url,
+        headers: { 'CAT2BUG-API-KEY': reader },
+        lang: 'en_US',
+        ...(payload ? { payload } : {}),
+      });
+    expect((await as('GET', '/api/defect')).body.code).toBe(200);
+    const before = await count('sysDefect');
+    const refused = await as('POST', '/api/defect', { defectName: 'Nope', defectDescribe: 'x' });
+    expect(refused.body).toMatchObject({
+      code: 403,
+      msg: 'No permission: this API key may not defect:create',
+    });
+    expect((await as('POST', '/api/defect/1/close', { describe: 'x' })).body.code).toBe(403);
+    expect((await as('GET', '/api/member')).body.code).toBe(403);
+    expect(await count('sysDefect')).toBe(before);
   });
 });

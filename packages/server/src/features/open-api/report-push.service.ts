@@ -16,9 +16,8 @@ import { type Lang, translate } from '../../http/i18n.ts';
 import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { projectMembers } from '../defects/defect-import.service.ts';
 import { refreshSearchText } from '../defects/defect-search.ts';
-import { allocateNumber, replaceHandlers } from '../defects/defects.repository.ts';
+import { allocateNumber, handlersOf, replaceHandlers } from '../defects/defects.repository.ts';
 import type { ApiCaller } from './api-key.auth.ts';
 import { failureFingerprint, keyHash } from './fingerprint.ts';
 
@@ -96,9 +95,13 @@ interface Item {
   groupHash: string | null;
   /** Only for an item with neither key. */
   fingerprint: string | null;
+  /** Who handles it (a push: the report's handler; a single defect: its own list). */
+  handlers: number[];
+  /** The deliverable, when the caller named one (undefined: leave it as it is). */
+  moduleId?: number | null;
 }
 
-function itemOf(source: PushedDefect, index: number): Item {
+export function itemOf(source: PushedDefect, index: number, handlers: number[] = []): Item {
   const name = (source.defectName ?? '').trim().slice(0, PUSH_NAME_MAX);
   const describe = (source.defectDescribe ?? '').slice(0, PUSH_DESCRIBE_MAX);
   const key = (source.defectKey ?? source.key)?.trim() || null;
@@ -115,6 +118,7 @@ function itemOf(source: PushedDefect, index: number): Item {
     keyHash: key ? keyHash(key) : null,
     groupHash: groupKey ? keyHash(groupKey) : null,
     fingerprint: isKeyed ? null : failureFingerprint(name, describe),
+    handlers,
   };
 }
 
@@ -138,14 +142,8 @@ export async function pushReport(
   source: string,
   lang: Lang,
 ): Promise<PushOutcome> {
-  const items = (body.reportData ?? []).map(itemOf);
-  let handlers: number[] = [];
-  if (body.handler?.trim()) {
-    const account = body.handler.trim();
-    const member = (await projectMembers(deps, api.projectId)).find((m) => m.userName === account);
-    if (!member) throw new AppError('api.push.handler.not-member', [account]);
-    handlers = [member.userId];
-  }
+  const handlers = body.handler?.trim() ? await memberIdsOf(deps.db, api.projectId, [body.handler]) : [];
+  const items = (body.reportData ?? []).map((source, i) => itemOf(source, i, handlers));
   if (api.isArchived) throw new AppError('project.archived');
   const now = formatDateTime();
   const outcome: PushOutcome = {
@@ -158,10 +156,7 @@ export async function pushReport(
   };
 
   await deps.db.transaction().execute(async (trx) => {
-    // Pushes into one project take turns: two at once must not both create the defect of a new
-    // key. SQLite writes one transaction at a time anyway; PostgreSQL is told to.
-    if (trx.getExecutor().adapter instanceof PostgresAdapter)
-      await sql`select pg_advisory_xact_lock(${PUSH_LOCK}, ${api.projectId})`.execute(trx);
+    await takeTurn(trx, api.projectId);
     const report = {
       reportTitle: body.reportTitle.slice(0, 255),
       reportTime: reportTimeOf(body.reportTime),
@@ -198,168 +193,221 @@ export async function pushReport(
       outcome.isNewReport = true;
     }
 
-    const known = await knownPushes(trx, api.projectId, items);
-    const log = (defectId: number, type: DefectLogType, receivers: number[], describe: string | null) =>
-      trx
-        .insertInto('sysDefectLog')
-        .values({
-          defectId,
-          defectLogType: type,
-          defectLogDescribe: describe,
-          receiveBy: JSON.stringify(receivers),
-          createById: api.userId,
-          createTime: now,
-        })
-        .execute();
-
-    for (const item of items) {
-      const version = item.source.moduleVersion?.trim() || null;
-      const found = known.filter((row) => matches(item, row));
-      if (found.length === 0) {
-        // Keyed but unknown, or a new failure: a new defect (a keyed one needs a name to be made).
-        if (!item.name) throw new AppError('api.push.item-incomplete', [item.index + 1]);
-        const projectNum = await allocateNumber(trx, api.projectId, 'defect');
-        const state = stateOf(item.source.defectState) ?? DefectState.PROCESSING;
-        const created = await trx
-          .insertInto('sysDefect')
-          .values({
-            projectId: api.projectId,
-            projectNum,
-            defectType: DEFECT_TYPES.indexOf(item.source.defectType ?? 'BUG'),
-            defectName: item.name,
-            defectDescribe: item.describe,
-            defectLevel: item.source.defectLevel ?? 'middle',
-            defectState: state,
-            moduleId: null,
-            moduleVersion: version,
-            imgUrls: uploadsOf(item.source.imgUrls),
-            annexUrls: uploadsOf(item.source.annexUrls),
-            caseId: null,
-            planStartTime: null,
-            planEndTime: null,
-            lastFixerId: null,
-            isDeleted: 0,
-            createBy: api.userName,
-            createById: api.userId,
-            createTime: now,
-            updateBy: api.userName,
-            updateTime: now,
-          })
-          .returning('defectId')
-          .executeTakeFirstOrThrow();
-        await replaceHandlers(trx, created.defectId, handlers);
-        await log(created.defectId, DefectLogType.CREATE, handlers, null);
-        await refreshSearchText(trx, created.defectId);
-        const pushed = {
-          defectId: created.defectId,
-          projectId: api.projectId,
-          defectKey: item.key,
-          defectGroupKey: item.groupKey,
-          keyHash: item.keyHash,
-          groupHash: item.groupHash,
-          fingerprint: item.fingerprint,
-          occurrences: 1,
-          firstSeen: now,
-          lastSeen: now,
-          versions: addVersion(null, version),
-        };
-        await trx.insertInto('sysDefectPush').values(pushed).execute();
-        // A later item of this push with the same keys or fingerprint lands on this defect.
-        known.push({ ...pushed, defectState: state });
-        outcome.created += 1;
-        outcome.events.push({
-          type: 'created',
-          defectId: created.defectId,
-          projectId: api.projectId,
-          actorId: api.userId,
-          receivers: handlers,
-        });
-        continue;
-      }
-
-      for (const row of found) {
-        // A keyed item says what the defect is now (the original: pending unless told); a folded
-        // failure only tells that it happened again.
-        const wanted = item.fingerprint
-          ? undefined
-          : (stateOf(item.source.defectState) ?? DefectState.PROCESSING);
-        const isRegressed =
-          CLOSED_STATES.includes(row.defectState) &&
-          (wanted === undefined || wanted === DefectState.PROCESSING);
-        const nextState = isRegressed ? DefectState.PROCESSING : (wanted ?? row.defectState);
-        const changes = item.fingerprint
-          ? {}
-          : {
-              defectType: DEFECT_TYPES.indexOf(item.source.defectType ?? 'BUG'),
-              ...(item.name ? { defectName: item.name } : {}),
-              ...(item.source.defectDescribe === undefined || item.source.defectDescribe === null
-                ? {}
-                : { defectDescribe: item.describe }),
-              ...(item.source.defectLevel ? { defectLevel: item.source.defectLevel } : {}),
-              ...(version ? { moduleVersion: version } : {}),
-            };
-        const before = await trx
-          .selectFrom('sysDefect')
-          .select([
-            'defectType',
-            'defectName',
-            'defectDescribe',
-            'defectLevel',
-            'moduleVersion',
-            'defectState',
-          ])
-          .where('defectId', '=', row.defectId)
-          .executeTakeFirstOrThrow();
-        const isChanged =
-          nextState !== before.defectState ||
-          Object.entries(changes).some(([k, v]) => before[k as keyof typeof before] !== v) ||
-          handlers.length > 0;
-        if (isChanged) {
-          await trx
-            .updateTable('sysDefect')
-            .set({ ...changes, defectState: nextState, updateBy: api.userName, updateTime: now })
-            .where('defectId', '=', row.defectId)
-            .execute();
-          if (handlers.length > 0) await replaceHandlers(trx, row.defectId, handlers);
-          if (isRegressed) {
-            const why = version
-              ? translate(lang, 'api.push.regressed', [version])
-              : translate(lang, 'api.push.regressed-unversioned');
-            await log(row.defectId, DefectLogType.OPEN, handlers, why);
-            outcome.reopened += 1;
-            outcome.events.push({
-              type: 'reopened',
-              defectId: row.defectId,
-              projectId: api.projectId,
-              actorId: api.userId,
-              receivers: handlers,
-              reason: why,
-            });
-          } else {
-            await log(row.defectId, DefectLogType.UPDATE, handlers, null);
-            outcome.events.push({
-              type: 'updated',
-              defectId: row.defectId,
-              projectId: api.projectId,
-              actorId: api.userId,
-              receivers: handlers,
-            });
-          }
-          if ('defectName' in changes || 'defectDescribe' in changes)
-            await refreshSearchText(trx, row.defectId);
-          row.defectState = nextState;
-        }
-        const seen = {
-          occurrences: row.occurrences + 1,
-          lastSeen: now,
-          versions: addVersion(row.versions, version),
-        };
-        await trx.updateTable('sysDefectPush').set(seen).where('defectId', '=', row.defectId).execute();
-        Object.assign(row, seen);
-        outcome.updated += 1;
-      }
-    }
+    await upsertItems(trx, api, items, lang, now, outcome);
   });
   for (const event of outcome.events) deps.events.emitDefect(event);
   return outcome;
+}
+
+/** Pushes into one project take turns: two at once must not both create the defect of a new key.
+ * SQLite writes one transaction at a time anyway; PostgreSQL is told to. */
+export async function takeTurn(trx: Db, projectId: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${PUSH_LOCK}, ${projectId})`.execute(trx);
+}
+
+/** Project members by account; an account that is not one refuses the call, naming it. */
+export async function memberIdsOf(db: Db, projectId: number, accounts: readonly string[]): Promise<number[]> {
+  const wanted = [...new Set(accounts.map((a) => a.trim()).filter(Boolean))];
+  if (wanted.length === 0) return [];
+  const members = await db
+    .selectFrom('sysUserProject as up')
+    .innerJoin('sysUser as u', 'u.userId', 'up.userId')
+    .select(['u.userId', 'u.userName'])
+    .where('up.projectId', '=', projectId)
+    .where('u.delFlag', '=', '0')
+    .where('u.userName', 'in', wanted)
+    .execute();
+  const byName = new Map(members.map((m) => [m.userName, m.userId]));
+  const stranger = wanted.find((a) => !byName.has(a));
+  if (stranger !== undefined) throw new AppError('api.push.handler.not-member', [stranger]);
+  return wanted.map((a) => byName.get(a) as number);
+}
+
+/**
+ * Each item onto its defects, inside the caller's transaction: a keyed item updates every defect
+ * with its keys (or makes one), a keyless one is folded into the defect of its fingerprint. Answers
+ * the defect ids each item landed on, in item order.
+ */
+export async function upsertItems(
+  trx: Db,
+  api: ApiCaller,
+  items: readonly Item[],
+  lang: Lang,
+  now: string,
+  outcome: Omit<PushOutcome, 'reportId' | 'isNewReport'>,
+): Promise<number[][]> {
+  const landed: number[][] = [];
+  const known = await knownPushes(trx, api.projectId, items);
+  const log = (defectId: number, type: DefectLogType, receivers: number[], describe: string | null) =>
+    trx
+      .insertInto('sysDefectLog')
+      .values({
+        defectId,
+        defectLogType: type,
+        defectLogDescribe: describe,
+        receiveBy: JSON.stringify(receivers),
+        createById: api.userId,
+        createTime: now,
+      })
+      .execute();
+
+  for (const item of items) {
+    const handlers = item.handlers;
+    const version = item.source.moduleVersion?.trim() || null;
+    const found = known.filter((row) => matches(item, row));
+    if (found.length === 0) {
+      // Keyed but unknown, or a new failure: a new defect (a keyed one needs a name to be made).
+      if (!item.name) throw new AppError('api.push.item-incomplete', [item.index + 1]);
+      const projectNum = await allocateNumber(trx, api.projectId, 'defect');
+      const state = stateOf(item.source.defectState) ?? DefectState.PROCESSING;
+      const created = await trx
+        .insertInto('sysDefect')
+        .values({
+          projectId: api.projectId,
+          projectNum,
+          defectType: DEFECT_TYPES.indexOf(item.source.defectType ?? 'BUG'),
+          defectName: item.name,
+          defectDescribe: item.describe,
+          defectLevel: item.source.defectLevel ?? 'middle',
+          defectState: state,
+          moduleId: item.moduleId ?? null,
+          moduleVersion: version,
+          imgUrls: uploadsOf(item.source.imgUrls),
+          annexUrls: uploadsOf(item.source.annexUrls),
+          caseId: null,
+          planStartTime: null,
+          planEndTime: null,
+          lastFixerId: null,
+          isDeleted: 0,
+          createBy: api.userName,
+          createById: api.userId,
+          createTime: now,
+          updateBy: api.userName,
+          updateTime: now,
+        })
+        .returning('defectId')
+        .executeTakeFirstOrThrow();
+      await replaceHandlers(trx, created.defectId, handlers);
+      await log(created.defectId, DefectLogType.CREATE, handlers, null);
+      await refreshSearchText(trx, created.defectId);
+      const pushed = {
+        defectId: created.defectId,
+        projectId: api.projectId,
+        defectKey: item.key,
+        defectGroupKey: item.groupKey,
+        keyHash: item.keyHash,
+        groupHash: item.groupHash,
+        fingerprint: item.fingerprint,
+        occurrences: 1,
+        firstSeen: now,
+        lastSeen: now,
+        versions: addVersion(null, version),
+      };
+      await trx.insertInto('sysDefectPush').values(pushed).execute();
+      // A later item of this push with the same keys or fingerprint lands on this defect.
+      known.push({ ...pushed, defectState: state });
+      outcome.created += 1;
+      landed.push([created.defectId]);
+      outcome.events.push({
+        type: 'created',
+        defectId: created.defectId,
+        projectId: api.projectId,
+        actorId: api.userId,
+        receivers: handlers,
+      });
+      continue;
+    }
+
+    landed.push(found.map((row) => row.defectId));
+    for (const row of found) {
+      // A keyed item says what the defect is now (the original: pending unless told); a folded
+      // failure only tells that it happened again.
+      const wanted = item.fingerprint
+        ? undefined
+        : (stateOf(item.source.defectState) ?? DefectState.PROCESSING);
+      const isRegressed =
+        CLOSED_STATES.includes(row.defectState) &&
+        (wanted === undefined || wanted === DefectState.PROCESSING);
+      const nextState = isRegressed ? DefectState.PROCESSING : (wanted ?? row.defectState);
+      const changes = item.fingerprint
+        ? {}
+        : {
+            defectType: DEFECT_TYPES.indexOf(item.source.defectType ?? 'BUG'),
+            ...(item.name ? { defectName: item.name } : {}),
+            ...(item.source.defectDescribe === undefined || item.source.defectDescribe === null
+              ? {}
+              : { defectDescribe: item.describe }),
+            ...(item.source.defectLevel ? { defectLevel: item.source.defectLevel } : {}),
+            ...(version ? { moduleVersion: version } : {}),
+            ...(item.moduleId === undefined ? {} : { moduleId: item.moduleId }),
+          };
+      const before = await trx
+        .selectFrom('sysDefect')
+        .select([
+          'defectType',
+          'defectName',
+          'defectDescribe',
+          'defectLevel',
+          'moduleVersion',
+          'moduleId',
+          'defectState',
+        ])
+        .where('defectId', '=', row.defectId)
+        .executeTakeFirstOrThrow();
+      const current =
+        handlers.length > 0 ? ((await handlersOf(trx, [row.defectId])).get(row.defectId) ?? []) : [];
+      const isNewHandler =
+        handlers.length > 0 &&
+        (handlers.length !== current.length || handlers.some((h) => !current.includes(h)));
+      const isChanged =
+        nextState !== before.defectState ||
+        Object.entries(changes).some(([k, v]) => before[k as keyof typeof before] !== v) ||
+        isNewHandler;
+      if (isChanged) {
+        await trx
+          .updateTable('sysDefect')
+          .set({ ...changes, defectState: nextState, updateBy: api.userName, updateTime: now })
+          .where('defectId', '=', row.defectId)
+          .execute();
+        if (isNewHandler) await replaceHandlers(trx, row.defectId, handlers);
+        if (isRegressed) {
+          const why = version
+            ? translate(lang, 'api.push.regressed', [version])
+            : translate(lang, 'api.push.regressed-unversioned');
+          await log(row.defectId, DefectLogType.OPEN, handlers, why);
+          outcome.reopened += 1;
+          outcome.events.push({
+            type: 'reopened',
+            defectId: row.defectId,
+            projectId: api.projectId,
+            actorId: api.userId,
+            receivers: handlers,
+            reason: why,
+          });
+        } else {
+          await log(row.defectId, DefectLogType.UPDATE, handlers, null);
+          outcome.events.push({
+            type: 'updated',
+            defectId: row.defectId,
+            projectId: api.projectId,
+            actorId: api.userId,
+            receivers: handlers,
+          });
+        }
+        if ('defectName' in changes || 'defectDescribe' in changes)
+          await refreshSearchText(trx, row.defectId);
+        row.defectState = nextState;
+      }
+      const seen = {
+        occurrences: row.occurrences + 1,
+        lastSeen: now,
+        versions: addVersion(row.versions, version),
+      };
+      await trx.updateTable('sysDefectPush').set(seen).where('defectId', '=', row.defectId).execute();
+      Object.assign(row, seen);
+      outcome.updated += 1;
+    }
+  }
+  return landed;
 }

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { DEFECT_ACTIONS, DEFECT_LEVELS, DEFECT_STATE_NAMES, DEFECT_TYPES } from './defect.ts';
+import { pageQuery } from './envelope.ts';
+
+/**
+ * The 1.0 Open API's own shapes (original-backend §13.4): names instead of ids — project numbers
+ * (`defectNum`), deliverable paths (`a/b/c`), member accounts — and enum names in upper case.
+ */
+
+export const openLevel = z
+  .string()
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(z.enum(DEFECT_LEVELS, { error: 'api.push.level.invalid' }));
+export const openType = z
+  .string()
+  .transform((s) => s.trim().toUpperCase())
+  .pipe(z.enum(DEFECT_TYPES, { error: 'api.push.type.invalid' }));
+const accounts = z
+  .union([z.array(z.string().max(64)).max(50), z.string().max(3300)])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()).filter(Boolean));
+const UPLOAD_PATH = /^\/profile\/[\w\-./]+$/;
+const uploads = z
+  .array(
+    z
+      .string()
+      .regex(UPLOAD_PATH, { error: 'defect.url.invalid' })
+      .refine((p) => !p.includes('..')),
+  )
+  .max(20)
+  .refine((list) => list.join(',').length <= 5000, { error: 'defect.url.invalid' });
+const path = z.string().trim().max(1000);
+
+export const openDefectListQuery = pageQuery.extend({
+  defectNum: z.coerce.number().int().min(1).optional(),
+  defectName: z.string().max(128).optional(),
+  defectType: openType.optional(),
+  version: z.string().max(128).optional(),
+  defectState: z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .pipe(z.enum(DEFECT_STATE_NAMES))
+    .optional(),
+  defectLevel: openLevel.optional(),
+  handlerAccountList: accounts.optional(),
+});
+
+export const openDefectCreateBody = z.object({
+  defectName: z
+    .string({ error: 'defect.name_not_empty' })
+    .trim()
+    .min(1, { error: 'defect.name_not_empty' })
+    .max(128, { error: 'defect.name.too-long' }),
+  defectDescribe: z.string().max(65_536).optional(),
+  defectType: openType.optional(),
+  defectLevel: openLevel.optional(),
+  deliverablePath: path.optional(),
+  version: z.string().max(128).optional(),
+  moduleVersion: z.string().max(128).optional(),
+  handlerAccountList: accounts.optional(),
+  /** Cat2Bug-JUnit's name for the handlers. */
+  handleByList: accounts.optional(),
+  imgUrlList: uploads.optional(),
+  annexUrlList: uploads.optional(),
+  defectGroupKey: z.string().max(512).optional(),
+  defectKey: z.string().max(1024).optional(),
+});
+
+export const openDefectUpdateBody = z.object({
+  defectNum: z.number().int().min(1),
+  defectName: z.string().trim().min(1, { error: 'defect.name_not_empty' }).max(128).optional(),
+  defectDescribe: z.string().max(65_536).optional(),
+  defectType: openType.optional(),
+  defectLevel: openLevel.optional(),
+  deliverablePath: path.optional(),
+  version: z.string().max(128).optional(),
+  handlerAccountList: accounts.optional(),
+  imgUrlList: uploads.optional(),
+  annexUrlList: uploads.optional(),
+});
+
+export const openDefectActionBody = z.object({
+  handlerAccountList: accounts.optional(),
+  describe: z.string().max(255).optional(),
+});
+export const openDefectActionParams = z.object({
+  defectNum: z.coerce.number().int().min(1),
+  action: z.enum(DEFECT_ACTIONS, { error: 'api.action.unknown' }),
+});
+
+export const openMember = z.object({
+  memberAccount: z.string(),
+  memberName: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  avatar: z.string().nullable(),
+});
+export type OpenMember = z.infer<typeof openMember>;
+
+export const openDefect = z.object({
+  defectNum: z.number(),
+  defectName: z.string(),
+  defectDescribe: z.string().nullable(),
+  defectType: z.string(),
+  defectState: z.string(),
+  defectLevel: z.string(),
+  deliverablePath: z.string().nullable(),
+  version: z.string().nullable(),
+  creator: openMember.nullable(),
+  handlerList: z.array(openMember),
+  currentLog: z
+    .object({ defectLogState: z.string(), defectLogDescribe: z.string().nullable(), createTime: z.string() })
+    .nullable(),
+  imgUrlList: z.array(z.string()),
+  annexUrlList: z.array(z.string()),
+  defectKey: z.string().nullable(),
+  defectGroupKey: z.string().nullable(),
+  occurrences: z.number().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type OpenDefect = z.infer<typeof openDefect>;
+
+export const openDeliverable = z.object({
+  deliverableName: z.string(),
+  deliverablePath: z.string(),
+  remark: z.string().nullable(),
+  defectCount: z.number(),
+  caseCount: z.number(),
+});
+export const openDeliverableCreateBody = z.object({
+  /** The whole path; missing parents are made too. */
+  deliverablePath: path.min(1, { error: 'api.deliverable.path-required' }),
+  remark: z.string().max(255).optional(),
+});
+
+export const openProject = z.object({
+  projectName: z.string(),
+  projectIntroduce: z.string().nullable(),
+  projectIcon: z.string().nullable(),
+  teamName: z.string(),
+  createTime: z.string().nullable(),
+  defectTotal: z.number(),
+  caseTotal: z.number(),
+  memberTotal: z.number(),
+});

@@ -16,3 +16,4 @@ export * from './report-data.ts';
 export * from './report-words.ts';
 export * from './system.ts';
 export * from './team.ts';
+export * from './webhook.ts';

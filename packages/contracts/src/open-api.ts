@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASE_STATES, CASE_STEPS_MAX, CASE_TEXT_MAX, caseStep } from './case.ts';
 import { DEFECT_ACTIONS, DEFECT_LEVELS, DEFECT_STATE_NAMES, DEFECT_TYPES } from './defect.ts';
 import { pageQuery } from './envelope.ts';
 
@@ -142,4 +143,60 @@ export const openProject = z.object({
   defectTotal: z.number(),
   caseTotal: z.number(),
   memberTotal: z.number(),
+});
+
+const openCaseState = z
+  .string()
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(z.enum(CASE_STATES, { error: 'case.state.invalid' }));
+const openCaseFields = {
+  caseName: z
+    .string({ error: 'case.name.required' })
+    .trim()
+    .min(1, { error: 'case.name.required' })
+    .max(CASE_TEXT_MAX, { error: 'case.name.too-long' }),
+  /** The deliverable the case tests, by its full path (a case always has one). */
+  deliverablePath: path.min(1, { error: 'api.deliverable.path-required' }),
+  caseLevel: z
+    .number({ error: 'case.level.invalid' })
+    .int()
+    .min(1, { error: 'case.level.invalid' })
+    .max(5, { error: 'case.level.invalid' }),
+  casePreconditions: z.string().trim().max(CASE_TEXT_MAX).nullable().optional(),
+  caseExpect: z
+    .string({ error: 'case.expect.required' })
+    .trim()
+    .min(1, { error: 'case.expect.required' })
+    .max(CASE_TEXT_MAX, { error: 'case.expect.too-long' }),
+  caseStep: z.array(caseStep).max(CASE_STEPS_MAX, { error: 'case.steps.too-many' }).optional(),
+  caseState: openCaseState.optional(),
+  remark: z.string().trim().max(CASE_TEXT_MAX).nullable().optional(),
+};
+
+export const openCaseCreateBody = z.object(openCaseFields);
+export const openCaseUpdateBody = z
+  .object({ caseNum: z.number().int().min(1) })
+  .extend(z.object(openCaseFields).partial().shape);
+export const openCaseListQuery = pageQuery.extend({
+  caseNum: z.coerce.number().int().min(1).optional(),
+  caseName: z.string().max(255).optional(),
+  /** A deliverable and everything under it. */
+  deliverablePath: z.string().max(1000).optional(),
+  caseLevel: z.coerce.number().int().min(1).max(5).optional(),
+  caseState: openCaseState.optional(),
+});
+
+export const openCase = z.object({
+  caseNum: z.number(),
+  caseName: z.string(),
+  deliverablePath: z.string().nullable(),
+  caseLevel: z.number(),
+  casePreconditions: z.string().nullable(),
+  caseExpect: z.string(),
+  caseStep: z.array(z.object({ stepDescribe: z.string(), stepExpect: z.string() })),
+  caseState: z.string(),
+  remark: z.string().nullable(),
+  creator: z.string().nullable(),
+  createTime: z.string(),
+  updateTime: z.string(),
 });

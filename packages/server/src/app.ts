@@ -42,6 +42,9 @@ import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerStatisticTemplateRoutes } from './features/statistic-templates/statistic-templates.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
+import { subscribeWebhooks } from './features/webhooks/webhooks.service.ts';
+import { registerApiDocsRoutes } from './http/api-docs.routes.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { createRouter } from './http/route.ts';
@@ -105,8 +108,12 @@ export async function buildApp({
   const stopNotices = subscribeDefectNotices({ db, config, hub, outbox }, events, (error) =>
     app.log.error({ err: error }, 'defect notice failed'),
   );
+  const stopWebhooks = subscribeWebhooks({ db, outbox }, events, (error) =>
+    app.log.error({ err: error }, 'webhook delivery could not be queued'),
+  );
   app.addHook('onClose', async () => {
     stopNotices();
+    stopWebhooks();
     await outbox.stop();
     await hub.close();
   });
@@ -135,6 +142,7 @@ export async function buildApp({
   registerDocumentRoutes(r);
   registerProjectApiRoutes(r);
   registerOpenApiRoutes(r);
+  registerWebhookRoutes(r);
   registerCaseExcelRoutes(r);
   registerStatisticTemplateRoutes(r);
   registerDefectShareRoutes(r);
@@ -142,6 +150,8 @@ export async function buildApp({
   registerDefectStatisticRoutes(r);
   registerAiRoutes(app, r);
   await registerFileRoutes(app, r);
+  // Last: the document describes every route registered before it.
+  registerApiDocsRoutes(app, r);
 
   const webDir = config.webDir ?? defaultWebDir();
   if (fs.existsSync(path.join(webDir, 'index.html'))) {

@@ -18,6 +18,8 @@ import * as m015 from './migrations/015-seeded-name-keys.ts';
 import * as m016 from './migrations/016-outbound-allow-ranges.ts';
 import * as m017 from './migrations/017-reports-and-documents.ts';
 import * as m018 from './migrations/018-project-api.ts';
+import * as m019 from './migrations/019-api-docs-menu.ts';
+import * as m020 from './migrations/020-webhooks.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-outbound-allow-ranges': m016,
   '017-reports-and-documents': m017,
   '018-project-api': m018,
+  '019-api-docs-menu': m019,
+  '020-webhooks': m020,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

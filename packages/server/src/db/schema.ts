@@ -482,6 +482,23 @@ export interface NoticeOutboxTable {
   lastError: string | null;
   createTime: string;
   sentTime: string | null;
+  /** A webhook delivery's webhook; null for e-mail and chat. */
+  webhookId: number | null;
+  /** The HTTP status the webhook's receiver answered, when it answered. */
+  responseCode: number | null;
+}
+
+export interface ProjectWebhookTable {
+  webhookId: Generated<number>;
+  projectId: number;
+  webhookUrl: string;
+  secret: string | null;
+  /** JSON array of event names; null or empty: every event. */
+  events: string | null;
+  enabled: number;
+  remark: string | null;
+  createById: number | null;
+  createTime: string;
 }
 
 export interface CaseTable {
@@ -541,6 +558,7 @@ export interface Database {
   sysDefect: DefectTable;
   sysDefectPush: DefectPushTable;
   sysProjectApi: ProjectApiTable;
+  sysProjectWebhook: ProjectWebhookTable;
   sysDefectHandler: DefectHandlerTable;
   sysDefectLog: DefectLogTable;
   sysComment: CommentTable;

@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  ApiOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   BookOutlined,
@@ -37,6 +38,7 @@ const ICONS: Record<string, ReactNode> = {
   monitor: <MonitorOutlined />,
   system: <SettingOutlined />,
   tool: <ToolOutlined />,
+  swagger: <ApiOutlined />,
   bug: <BugOutlined />,
   chart: <BarChartOutlined />,
   education: <BookOutlined />,

@@ -103,6 +103,19 @@ export const MENUS: MenuSeed[] = [
     'online',
     1,
   ),
+  // The API documentation (GET /v3/api-docs rendered with "try it out"); every registered user sees it.
+  dir(3, 0, '系统工具', 'tool', 'tool', 'tool', 103),
+  page(
+    117,
+    3,
+    '系统接口',
+    'tool.swagger',
+    'swagger',
+    'tool/swagger/index',
+    'tool:swagger:list',
+    'swagger',
+    3,
+  ),
   ...buttons(1000, 100, 'system:user', [...crud, 'import', 'resetPwd'], [...crudNames, '导入', '重置密码']),
   ...buttons(1007, 101, 'system:role', crud, crudNames),
   ...buttons(1012, 102, 'system:menu', crud.slice(0, 4), crudNames),
@@ -456,6 +469,8 @@ const GRANTS: Record<string, string> = {
   'ding:list': '.x.x....xx',
   'ding:query': '.x.x....xx',
   'ding:save': '.x.x....xx',
+  // The default role (10) every registered user holds: the API documentation is not secret.
+  'tool:swagger:list': '.......x..',
 };
 
 /** Pages without a permission string that the original grants to project creators. */

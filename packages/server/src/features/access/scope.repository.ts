@@ -112,3 +112,12 @@ export async function findProjectApiProjectIds(db: Db, apiIds: readonly string[]
     .execute();
   return rows.map((r) => r.projectId);
 }
+
+export async function findWebhookProjectIds(db: Db, webhookIds: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysProjectWebhook')
+    .select('projectId')
+    .where('webhookId', 'in', webhookIds)
+    .execute();
+  return rows.map((r) => r.projectId);
+}

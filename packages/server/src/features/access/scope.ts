@@ -15,6 +15,7 @@ import {
   findReportProjectIds,
   findReportTemplateProjectIds,
   findTeamMembership,
+  findWebhookProjectIds,
 } from './scope.repository.ts';
 
 /**
@@ -42,7 +43,9 @@ export type Scope =
   | { kind: 'reportTemplate'; templateId: Ids; isWrite?: boolean }
   | { kind: 'document'; docId: Ids; isWrite?: boolean }
   /** And an API key, by its public id. */
-  | { kind: 'projectApi'; apiId: string | readonly string[]; isWrite?: boolean };
+  | { kind: 'projectApi'; apiId: string | readonly string[]; isWrite?: boolean }
+  /** And a webhook. */
+  | { kind: 'webhook'; webhookId: Ids; isWrite?: boolean };
 
 type Ids = number | readonly number[];
 
@@ -86,6 +89,7 @@ const OWNER_OF = {
   document: (db: Db, s: { docId: Ids }) => ownerOf(db, s.docId, findDocumentProjectIds),
   projectApi: (db: Db, s: { apiId: string | readonly string[] }) =>
     ownerOf(db, s.apiId, findProjectApiProjectIds),
+  webhook: (db: Db, s: { webhookId: Ids }) => ownerOf(db, s.webhookId, findWebhookProjectIds),
 };
 
 /** The one project every named item belongs to, or undefined (an item missing, or two projects). */

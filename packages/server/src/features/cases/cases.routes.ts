@@ -12,6 +12,7 @@ import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { loadTree } from '../modules/modules.repository.ts';
+import { caseChanged } from '../webhooks/webhooks.service.ts';
 import { CASE_SORT, type CaseFilter, findCaseRow, listCases, toCases } from './cases.repository.ts';
 import { createCases, deleteCases, updateCase } from './cases.service.ts';
 
@@ -84,6 +85,7 @@ export function registerCaseRoutes(r: Router): void {
     handler: async (ctx) => {
       const { projectId, ...item } = ctx.body;
       const [caseId] = await createCases(db, ctx.me, projectId, [item]);
+      await caseChanged(r.deps, projectId, 'created', [caseId as number]);
       const row = await findCaseRow(db, caseId as number);
       return ctx.ok(row ? (await toCases(db, [row]))[0] : undefined);
     },
@@ -104,6 +106,7 @@ export function registerCaseRoutes(r: Router): void {
         projectId,
         ctx.body.map(({ projectId: _p, ...item }) => item),
       );
+      await caseChanged(r.deps, projectId, 'created', ids);
       const rows = await db
         .selectFrom('sysCase')
         .selectAll()
@@ -120,6 +123,7 @@ export function registerCaseRoutes(r: Router): void {
     scope: ({ body }) => ({ kind: 'case', caseId: body.caseId, isWrite: true }),
     handler: async (ctx) => {
       await updateCase(db, ctx.scoped.projectId, ctx.body);
+      await caseChanged(r.deps, ctx.scoped.projectId, 'updated', [ctx.body.caseId]);
       return ctx.ok();
     },
   });
@@ -139,6 +143,7 @@ export function registerCaseRoutes(r: Router): void {
       if (rows.length !== new Set(ids).size || rows.some((x) => x.projectId !== ctx.scoped.projectId)) {
         throw new AppError('project.no-permission', [], ResultCode.forbidden);
       }
+      await caseChanged(r.deps, ctx.scoped.projectId, 'deleted', ids);
       await deleteCases(db, ids);
       return ctx.ok();
     },

@@ -6,12 +6,15 @@ import { guardedFetch, type OutboundPolicy } from '../../lib/outbound.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { kvGet } from '../session/session.repository.ts';
+import { sendWebhook, WebhookAnswerError } from '../webhooks/webhook-send.ts';
 import { projectPlatform, safeJson } from './notice-settings.repository.ts';
 
 export type Delivery =
   | { channel: 'mail'; to: string; subject: string; html: string; text: string }
   | { channel: 'ding'; userId: string; title: string; text: string; markdown: string; link: string }
-  | { channel: 'wechat'; userId: string; text: string };
+  | { channel: 'wechat'; userId: string; text: string }
+  /** `body` is the JSON sent as it is, so the signature covers exactly the bytes received. */
+  | { channel: 'webhook'; webhookId: number; event: string; body: string };
 
 export const MAIL_CONFIG_KEY = 'notice.mail-config';
 const CLAIM_MS = 60_000;
@@ -68,6 +71,8 @@ export class Outbox {
         lastError: null,
         createTime: formatDateTime(),
         sentTime: null,
+        webhookId: delivery.channel === 'webhook' ? delivery.webhookId : null,
+        responseCode: null,
       })
       .execute();
     this.kick();
@@ -122,10 +127,16 @@ export class Outbox {
         if (Number(claim.numUpdatedRows) !== 1) return;
         const delivery = safeJson(row.payload) as Delivery;
         try {
-          await this.send(row.projectId, delivery);
+          const status = await this.send(row, delivery);
           await this.db
             .updateTable('sysNoticeOutbox')
-            .set({ state: 'sent', attempts: row.attempts + 1, sentTime: formatDateTime(), lastError: null })
+            .set({
+              state: 'sent',
+              attempts: row.attempts + 1,
+              sentTime: formatDateTime(),
+              lastError: null,
+              responseCode: status ?? null,
+            })
             .where('outboxId', '=', row.outboxId)
             .execute();
         } catch (error) {
@@ -142,6 +153,7 @@ export class Outbox {
               attempts,
               lastError: message,
               claimedUntil: 0,
+              responseCode: error instanceof WebhookAnswerError ? error.status : null,
               ...(wait === undefined ? { state: 'failed' } : { nextAttemptAt: Date.now() + wait * 1000 }),
             })
             .where('outboxId', '=', row.outboxId)
@@ -151,11 +163,17 @@ export class Outbox {
     );
   }
 
-  private async send(projectId: number | null, d: Delivery): Promise<void> {
-    if (d.channel === 'mail') return this.sendMail(d);
-    if (projectId === null) throw new Error('chat delivery without a project');
-    if (d.channel === 'ding') return this.sendDing(projectId, d);
-    return this.sendWechat(projectId, d);
+  /** Sends one delivery; a webhook's answers its receiver's HTTP status. */
+  private async send(
+    row: { outboxId: number; projectId: number | null },
+    d: Delivery,
+  ): Promise<number | undefined> {
+    if (d.channel === 'webhook') return sendWebhook(this.db, d, String(row.outboxId));
+    if (d.channel === 'mail') await this.sendMail(d);
+    else if (row.projectId === null) throw new Error('chat delivery without a project');
+    else if (d.channel === 'ding') await this.sendDing(row.projectId, d);
+    else await this.sendWechat(row.projectId, d);
+    return undefined;
   }
 
   private async sendMail(d: Extract<Delivery, { channel: 'mail' }>): Promise<void> {

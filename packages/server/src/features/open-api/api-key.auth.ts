@@ -42,6 +42,11 @@ export function parseFeatures(text: string | null): ApiFeatures | null {
   }
 }
 
+/** Writes through a key stop at an archived project, as they do in the app. */
+export function assertWritable(api: ApiCaller): void {
+  if (api.isArchived) throw new AppError('project.archived');
+}
+
 /** No capabilities listed: every one. Otherwise only what is listed. */
 export function allows(features: ApiFeatures | null, capability: ApiCapability): boolean {
   if (!features || Object.values(features).every((actions) => !actions?.length)) return true;

@@ -2,6 +2,8 @@ import { reportPushBody } from '@buglet/contracts';
 import { apiKey } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { notifyReportCreated } from '../reports/reports.routes.ts';
+import { emitWebhook } from '../webhooks/webhooks.service.ts';
+import { registerOpenCaseRoutes } from './open-cases.routes.ts';
 import { registerOpenDefectRoutes } from './open-defects.routes.ts';
 import { registerOpenProjectRoutes } from './open-project.routes.ts';
 import { pushReport } from './report-push.service.ts';
@@ -20,9 +22,14 @@ export function registerOpenApiRoutes(r: Router): void {
       if (outcome.isNewReport)
         await notifyReportCreated(r, ctx.api.projectId, outcome.reportId, ctx.body.reportTitle, ctx.me);
       const { events: _events, ...counts } = outcome;
+      await emitWebhook(r.deps, ctx.api.projectId, 'report.pushed', {
+        report: { reportTitle: ctx.body.reportTitle, reportKey: ctx.body.reportKey ?? null },
+        ...counts,
+      });
       return ctx.ok(counts);
     },
   });
   registerOpenDefectRoutes(r);
   registerOpenProjectRoutes(r);
+  registerOpenCaseRoutes(r);
 }

@@ -502,6 +502,29 @@ describe('the 1.0 Open API (names, not ids)', () => {
     expect(upload.body.data.fileUrl).toMatch(/^\/profile\/upload\/.+\.txt$/);
   });
 
+  it('writes, reads, finds by deliverable and deletes test cases by number', async () => {
+    const made = await call('POST', '/api/case', {
+      caseName: 'Pay with a saved card',
+      deliverablePath: 'Web/Checkout',
+      caseLevel: 2,
+      caseExpect: 'The order is paid',
+      caseStep: [{ stepDescribe: 'Open the cart', stepExpect: 'The cart shows' }],
+    });
+    expect(made.data).toMatchObject({ deliverablePath: 'Web/Checkout', caseState: 'UNTESTED', caseLevel: 2 });
+    const num = made.data.caseNum as number;
+    const updated = await call('PUT', '/api/case', { caseNum: num, caseState: 'PASS' });
+    expect(updated.data.caseState).toBe('PASS');
+    const under = await call('GET', '/api/case', undefined, { deliverablePath: 'Web' });
+    expect(under.rows.map((c: { caseNum: number }) => c.caseNum)).toEqual([num]);
+    expect((await call('GET', `/api/case/${num}`)).data.caseStep).toEqual([
+      { stepDescribe: 'Open the cart', stepExpect: 'The cart shows' },
+    ]);
+    const nowhere = await call('POST', '/api/case', { ...made.data, deliverablePath: 'Mobile' });
+    expect(nowhere.msg).toBe('The project has no deliverable Mobile');
+    await t.call({ method: 'DELETE', url: `/api/case/${num}`, headers: { 'CAT2BUG-API-KEY': key } });
+    expect((await call('GET', `/api/case/${num}`)).msg).toBe(`The project has no test case #${num}`);
+  });
+
   it('refuses what a key may not do, with 403, and writes nothing', async () => {
     const made = await api(lead, 'POST', '/system/api', {
       projectId,

@@ -22,7 +22,7 @@ import type { Actor } from '../defects/defect-workflow.ts';
 import { handlersOf } from '../defects/defects.repository.ts';
 import { actOnDefect, updateDefect } from '../defects/defects.service.ts';
 import { loadTree } from '../modules/modules.repository.ts';
-import type { ApiCaller } from './api-key.auth.ts';
+import { type ApiCaller, assertWritable } from './api-key.auth.ts';
 import { itemOf, memberIdsOf, takeTurn, upsertItems } from './report-push.service.ts';
 
 const LOG_NAMES = new Map(Object.entries(DefectLogType).map(([name, value]) => [value as number, name]));
@@ -57,7 +57,11 @@ const splitList = (list: string | null) =>
     .filter(Boolean);
 
 /** Defect rows as the Open API shows them: numbers, paths, accounts, upper-case names. */
-async function toOpenDefects(db: Db, projectId: number, defectIds: readonly number[]): Promise<OpenDefect[]> {
+export async function toOpenDefects(
+  db: Db,
+  projectId: number,
+  defectIds: readonly number[],
+): Promise<OpenDefect[]> {
   if (defectIds.length === 0) return [];
   const ids = [...defectIds];
   const rows = await db.selectFrom('sysDefect').selectAll().where('defectId', 'in', ids).execute();
@@ -150,10 +154,6 @@ const automation = (api: ApiCaller): Actor => ({
   isAutomation: true,
 });
 
-const refuseArchived = (api: ApiCaller) => {
-  if (api.isArchived) throw new AppError('project.archived');
-};
-
 /** The 1.0 Open API's defects (original-backend §13.4): list, read, create (upsert by keys), update, act. */
 export function registerOpenDefectRoutes(r: Router): void {
   const { db } = r.deps;
@@ -227,7 +227,7 @@ export function registerOpenDefectRoutes(r: Router): void {
     handler: async (ctx) => {
       const b = ctx.body;
       const api = ctx.api;
-      refuseArchived(api);
+      assertWritable(api);
       const handlers = await memberIdsOf(db, api.projectId, b.handlerAccountList ?? b.handleByList ?? []);
       const moduleId = await moduleIdOf(db, api.projectId, b.deliverablePath);
       const item = {
@@ -266,7 +266,7 @@ export function registerOpenDefectRoutes(r: Router): void {
     output: openDefect,
     handler: async (ctx) => {
       const b = ctx.body;
-      refuseArchived(ctx.api);
+      assertWritable(ctx.api);
       const defectId = await defectIdOf(db, ctx.api, b.defectNum);
       const moduleId = await moduleIdOf(db, ctx.api.projectId, b.deliverablePath);
       await updateDefect(
@@ -301,7 +301,7 @@ export function registerOpenDefectRoutes(r: Router): void {
       body: openDefectActionBody,
       output: openDefect,
       handler: async (ctx) => {
-        refuseArchived(ctx.api);
+        assertWritable(ctx.api);
         const defectId = await defectIdOf(db, ctx.api, ctx.params.defectNum);
         const receiveBy = await memberIdsOf(db, ctx.api.projectId, ctx.body.handlerAccountList ?? []);
         await actOnDefect(r.deps, ctx.me, automation(ctx.api), defectId, action, {

@@ -8,6 +8,7 @@ import { storeUpload } from '../files/file-store.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { caseCounts, defectCounts, loadTree, type ModuleTree } from '../modules/modules.repository.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
+import { assertWritable } from './api-key.auth.ts';
 import { openMembers } from './open-defects.routes.ts';
 
 const splitPath = (path: string) =>
@@ -141,7 +142,7 @@ export function registerOpenProjectRoutes(r: Router): void {
     output: openDeliverable,
     handler: async (ctx) => {
       const projectId = ctx.api.projectId;
-      if (ctx.api.isArchived) throw new AppError('project.archived');
+      assertWritable(ctx.api);
       const names = splitPath(ctx.body.deliverablePath);
       if (names.length === 0) throw new AppError('api.deliverable.path-required');
       const now = formatDateTime();

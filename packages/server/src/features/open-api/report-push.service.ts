@@ -18,7 +18,7 @@ import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { refreshSearchText } from '../defects/defect-search.ts';
 import { allocateNumber, handlersOf, replaceHandlers } from '../defects/defects.repository.ts';
-import type { ApiCaller } from './api-key.auth.ts';
+import { type ApiCaller, assertWritable } from './api-key.auth.ts';
 import { failureFingerprint, keyHash } from './fingerprint.ts';
 
 /** The original's codec name, kept so its clients read pushed reports back the same way. */
@@ -144,7 +144,7 @@ export async function pushReport(
 ): Promise<PushOutcome> {
   const handlers = body.handler?.trim() ? await memberIdsOf(deps.db, api.projectId, [body.handler]) : [];
   const items = (body.reportData ?? []).map((source, i) => itemOf(source, i, handlers));
-  if (api.isArchived) throw new AppError('project.archived');
+  assertWritable(api);
   const now = formatDateTime();
   const outcome: PushOutcome = {
     reportId: 0,

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isReadMark, subscribe } from '../../lib/realtime.ts';
 import { defectKeys } from '../defects/defects.api.ts';
+import { reportKeys } from '../reports/reports.api.ts';
 import { plainExcerpt } from './notice-groups.ts';
 import { useFollowNotice } from './notice-link.ts';
 import { playNoticeSound } from './notice-sounds.ts';
@@ -39,6 +40,9 @@ export function NoticeListener() {
         // A defect changed for this user: an open defect list or its figures show it without a reload.
         if (!isReadMark(data) && data.groupName === 'defect')
           void queryClient.invalidateQueries({ queryKey: defectKeys.all });
+        // So does a new report (made in the app or pushed by a test tool) in an open report list.
+        if (!isReadMark(data) && data.groupName === 'report')
+          void queryClient.invalidateQueries({ queryKey: reportKeys.all });
       }, REFRESH_DELAY_MS);
       if (isReadMark(data)) return;
       if (data.backgroundMusic) playNoticeSound(data.backgroundMusicUrl);

@@ -26,12 +26,13 @@ import {
 import { CapabilityCell, ExpireCell, LastUsedCell, WhiteListCell } from './project-api-cells.tsx';
 import { ProjectApiDialog } from './project-api-dialog.tsx';
 import { maskedKey } from './project-api-rules.ts';
+import { WebhooksCard } from './webhooks-card.tsx';
 
 const LIST_KEYS = ['apiName'] as const;
 
 /**
  * The project's API keys: the Open API's callers (test runners, log reporters). A key is shown whole
- * once, when created; the list shows its public id only.
+ * once, when created; the list shows its public id only. Below the keys, the project's outgoing webhooks.
  */
 export default function ProjectApiPage() {
   const { t } = useTranslation();
@@ -190,6 +191,7 @@ export default function ProjectApiPage() {
         onCreated={setCreated}
       />
       <KeyCreatedDialog created={created} onClose={() => setCreated(undefined)} />
+      <WebhooksCard projectId={projectId} />
     </Card>
   );
 }

@@ -1,0 +1,145 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../api.ts';
+import { launch, shot, signIn } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const { seedOwnProject } = apiClient(baseUrl);
+const LEAD = {
+  username: 'otto',
+  password: 'otto-pass1',
+  phoneNumber: '13900139820',
+  nickName: 'Otto Ops',
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let key = '';
+
+const dialog = () => page.locator('.ant-modal-wrap:visible').last();
+
+/** What a test tool sends (curl -X POST …/api/report/defect -H 'CAT2BUG-API-KEY: …'). */
+async function push(body: unknown) {
+  const res = await fetch(`${baseUrl}/api/report/defect`, {
+    method: 'POST',
+    headers: { 'CAT2BUG-API-KEY': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { code: number; msg: string; data?: { created: number } };
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  await seedOwnProject(LEAD, { teamName: 'Ops Team', projectName: 'Ops Board' });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await signIn(page, { username: LEAD.username, password: LEAD.password });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('API keys and the Open API', () => {
+  it('creates a key, shows it once and copies it', async () => {
+    await page.goto(`${baseUrl}/#/project/project-api`);
+    await page.getByRole('button', { name: '创建密钥' }).click();
+    await dialog().getByLabel('名称').fill('CI runner');
+    await dialog()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    const shown = page.getByTestId('api-key-value');
+    await shown.waitFor();
+    key = (await shown.innerText()).trim();
+    expect(key).toMatch(/^\d{14}[0-9A-Z]{16}$/);
+    await page.getByTestId('api-key-copy').click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await shot(page, 'api-01-key-created');
+    await page.getByRole('button', { name: '我已保存' }).click();
+    const row = page
+      .getByTestId('project-api-table')
+      .locator('.ant-table-row')
+      .filter({ hasText: 'CI runner' });
+    await row.waitFor();
+    // The list shows the key's public part only.
+    expect(await row.innerText()).toContain(key.slice(0, 18));
+    expect(await row.innerText()).not.toContain(key);
+    // Keys and webhooks together on one page, usable at 992 px.
+    await page.setViewportSize({ width: 992, height: 900 });
+    await page.getByTestId('webhooks').waitFor();
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
+    await shot(page, 'api-04-page-992');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('shows pushed defects and reports in the open lists without a reload', async () => {
+    await page.locator('.ant-menu').getByText('缺陷', { exact: true }).click();
+    await page.waitForURL(/#\/project\/defect/);
+    // The project's defect list, empty, is on screen before the push.
+    await page.locator('main .ant-table-placeholder').first().waitFor();
+    const pushed = await push({
+      reportTitle: 'Nightly e2e run',
+      reportKey: 'nightly',
+      handler: LEAD.username,
+      reportData: [
+        {
+          defectName: 'Checkout button dead',
+          defectDescribe: 'clicks do nothing',
+          defectKey: 'e2e.checkout',
+        },
+        { defectName: 'Cart total wrong', defectDescribe: 'at cart.ts:10' },
+      ],
+    });
+    expect(pushed).toMatchObject({ code: 200, data: { created: 2 } });
+    // The list updates by itself: the handler is told, and the open list refetches.
+    const rows = page.locator('main .ant-table-row');
+    await rows.filter({ hasText: 'Checkout button dead' }).waitFor();
+    await rows.filter({ hasText: 'Cart total wrong' }).waitFor();
+    await shot(page, 'api-02-pushed-defects');
+
+    await page.locator('.ant-menu').getByText('报告', { exact: true }).click();
+    await page.getByTestId('report-table').getByText('Nightly e2e run').waitFor();
+    expect(await push({ reportTitle: 'Second e2e run', reportData: [] })).toMatchObject({ code: 200 });
+    await page.getByTestId('report-table').getByText('Second e2e run').waitFor();
+  });
+
+  it('refuses a wrong key with 401 and writes nothing', async () => {
+    const real = key;
+    key = `${real.slice(0, 29)}${real.endsWith('Q') ? 'R' : 'Q'}`;
+    const refused = await push({ reportTitle: 'Should not land', reportData: [] });
+    key = real;
+    expect(refused.code).toBe(401);
+    await page.reload();
+    await page.getByTestId('report-table').getByText('Second e2e run').waitFor();
+    expect(await page.getByText('Should not land').count()).toBe(0);
+  });
+
+  it('documents every route, and runs "try it out" with the signed-in session', async () => {
+    await page.goto(`${baseUrl}/#/tool/swagger`);
+    const docs = page.getByTestId('api-docs');
+    await docs
+      .locator('.opblock-tag')
+      .filter({ hasText: /^general/ })
+      .first()
+      .click();
+    const op = docs
+      .locator('.opblock')
+      .filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/getInfo$/ }) });
+    await op.locator('.opblock-summary').first().click();
+    // "Try it out" is on from the start: the operation opens ready to execute.
+    await op.getByRole('button', { name: 'Execute' }).click();
+    const answer = op.locator('.live-responses-table');
+    await answer.waitFor();
+    await expect.poll(() => answer.innerText()).toContain(LEAD.username);
+    await shot(page, 'api-03-docs-try-it-out');
+    // The Open API is there too, with its key header.
+    const doc = (await (await fetch(`${baseUrl}/v3/api-docs`)).json()) as {
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, { name?: string }> };
+    };
+    expect(Object.keys(doc.paths)).toContain('/api/report/defect');
+    expect(doc.components.securitySchemes.apiKey?.name).toBe('CAT2BUG-API-KEY');
+  });
+});

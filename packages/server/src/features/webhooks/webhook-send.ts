@@ -1,0 +1,51 @@
+import { createHmac } from 'node:crypto';
+import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@buglet/contracts';
+import type { Db } from '../../db/connect.ts';
+import { guardedFetch } from '../../lib/outbound.ts';
+import { outboundPolicyOf } from '../configs/platform-settings.ts';
+
+const TIMEOUT_MS = 10_000;
+
+/** A webhook's receiver answered, but not with a 2xx: the status is kept in the delivery log. */
+export class WebhookAnswerError extends Error {
+  constructor(readonly status: number) {
+    super(`the webhook answered HTTP ${status}`);
+  }
+}
+
+export const signatureOf = (secret: string, body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/**
+ * One POST to a project's webhook, through the outbound guard (a project admin set the address):
+ * the JSON body as queued, its event, a delivery id, and the body's HMAC-SHA256 with the secret.
+ * Answers the receiver's status; throws for a refused address, no answer, or a status not 2xx.
+ */
+export async function sendWebhook(
+  db: Db,
+  d: { webhookId: number; event: string; body: string },
+  deliveryId = '',
+): Promise<number> {
+  const hook = await db
+    .selectFrom('sysProjectWebhook')
+    .select(['webhookUrl', 'secret', 'enabled'])
+    .where('webhookId', '=', d.webhookId)
+    .executeTakeFirst();
+  if (!hook) throw new Error('the webhook was deleted');
+  if (hook.enabled !== 1 && d.event !== 'ping') throw new Error('the webhook is disabled');
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': 'Buglet-Webhook',
+    [WEBHOOK_EVENT_HEADER]: d.event,
+    ...(deliveryId ? { [WEBHOOK_DELIVERY_HEADER]: deliveryId } : {}),
+    ...(hook.secret ? { [WEBHOOK_SIGNATURE_HEADER]: signatureOf(hook.secret, d.body) } : {}),
+  };
+  const res = await guardedFetch(
+    hook.webhookUrl,
+    { method: 'POST', headers, body: d.body, signal: AbortSignal.timeout(TIMEOUT_MS) },
+    await outboundPolicyOf({ db }),
+  );
+  await res.arrayBuffer().catch(() => undefined);
+  if (res.status < 200 || res.status > 299) throw new WebhookAnswerError(res.status);
+  return res.status;
+}

@@ -1,0 +1,163 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestTeam } from '../../../test/factories.ts';
+import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
+import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
+
+/** A webhook receiver on loopback: records what arrives, answers with the statuses it is told. */
+interface Received {
+  event: string;
+  delivery: string;
+  signature: string;
+  body: string;
+}
+const received: Received[] = [];
+const answers: number[] = [];
+const receiver = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    received.push({
+      event: String(req.headers['x-buglet-event']),
+      delivery: String(req.headers['x-buglet-delivery'] ?? ''),
+      signature: String(req.headers['x-buglet-signature-256'] ?? ''),
+      body,
+    });
+    res.statusCode = answers.shift() ?? 200;
+    res.end('ok');
+  });
+});
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+let lead: Person;
+let stranger: Person;
+let projectId: number;
+let hookUrl = '';
+const SECRET = 'a long shared secret';
+
+beforeAll(async () => {
+  t = await createTestApp({ NOTICE_RETRY_SECONDS: '0.05,0.05' });
+  api = apiAs(t);
+  [lead, stranger] = [await t.signedIn(), await t.signedIn()];
+  const teamId = await insertTestTeam(t.db, { [lead.userId]: [12] });
+  await insertTestTeam(t.db, { [stranger.userId]: [12] });
+  projectId = (await api(lead, 'POST', '/system/project', { teamId, projectName: 'Hooked', members: [] }))
+    .data.projectId;
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+});
+afterAll(async () => {
+  receiver.close();
+  await t.close();
+});
+
+const sign = (body: string) => `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+
+describe('outgoing webhooks', () => {
+  it('refuses the server’s own loopback unless the administrator allows it', async () => {
+    const refused = await api(lead, 'POST', '/system/webhook', { projectId, webhookUrl: hookUrl });
+    expect(refused.msg).toMatch(/not allowed: it points to a private, loopback or link-local network/);
+    expect((await api(lead, 'POST', '/system/webhook', { projectId, webhookUrl: 'ftp://x' })).msg).toMatch(
+      /http:\/\/ or https:\/\//,
+    );
+    await allowOutbound(t.db, LOOPBACK_RANGES);
+  });
+
+  it('sends a signed ping on "send test" and logs its answer', async () => {
+    const made = await api(lead, 'POST', '/system/webhook', {
+      projectId,
+      webhookUrl: hookUrl,
+      secret: SECRET,
+      events: ['defect.created', 'defect.state_changed'],
+    });
+    expect(made.data).toMatchObject({ secretSet: true, events: ['defect.created', 'defect.state_changed'] });
+    expect(JSON.stringify(made)).not.toContain(SECRET);
+    const ping = await api(lead, 'POST', `/system/webhook/${made.data.webhookId}/test`);
+    expect(ping.data).toMatchObject({ event: 'ping', state: 'sent', responseCode: 200 });
+    const last = received.at(-1) as Received;
+    expect(last.event).toBe('ping');
+    expect(last.signature).toBe(sign(last.body));
+    expect(last.delivery).toBe(String(ping.data.deliveryId));
+  });
+
+  it('delivers defect events signed, retrying a failed answer, with a delivery log', async () => {
+    received.length = 0;
+    answers.push(503);
+    const defect = await api(lead, 'POST', '/system/defect', {
+      projectId,
+      defectType: 'BUG',
+      defectName: 'Hooked defect',
+      defectDescribe: 'x',
+      defectLevel: 'middle',
+      handleBy: [lead.userId],
+    });
+    const closed = await api(lead, 'POST', `/system/defect/${defect.data.defectId}/close`, {
+      defectLogDescribe: 'done',
+    });
+    expect(closed.code).toBe(200);
+    // An update is not one of the chosen events: not sent.
+    await api(lead, 'PUT', '/system/defect', { defectId: defect.data.defectId, defectName: 'Renamed' });
+    await expect.poll(() => received.filter((r) => r.event !== 'ping').length, { timeout: 5000 }).toBe(3);
+    await t.app.outbox.drain();
+    const events = received.map((r) => r.event);
+    // The first answer was 503: the creation came twice, the second time accepted.
+    expect(events.sort()).toEqual(['defect.created', 'defect.created', 'defect.state_changed']);
+    for (const r of received) expect(r.signature).toBe(sign(r.body));
+    const created = JSON.parse(received.find((r) => r.event === 'defect.created')?.body ?? '{}');
+    expect(created).toMatchObject({
+      event: 'defect.created',
+      project: { projectName: 'Hooked' },
+      defect: { defectName: 'Hooked defect', defectState: 'PROCESSING', defectNum: 1 },
+      actor: { memberAccount: lead.userName },
+    });
+    const hooks = await api(lead, 'GET', '/system/webhook/list', undefined, { projectId: String(projectId) });
+    const log = await api(lead, 'GET', `/system/webhook/${hooks.rows[0].webhookId}/deliveries`);
+    const createdRow = log.rows.find((d: Json) => d.event === 'defect.created');
+    expect(createdRow).toMatchObject({ state: 'sent', attempts: 2, responseCode: 200 });
+  });
+
+  it('tells a webhook that wants it of test cases made and deleted', async () => {
+    await api(lead, 'POST', '/system/webhook', { projectId, webhookUrl: hookUrl, events: ['case.changed'] });
+    received.length = 0;
+    const moduleId = (await api(lead, 'POST', '/system/module', { projectId, moduleName: 'Cart' })).data[0]
+      ?.moduleId;
+    const made = await api(lead, 'POST', '/system/case', {
+      projectId,
+      moduleId,
+      caseName: 'Empty cart shows a hint',
+      caseLevel: 3,
+      caseExpect: 'A hint shows',
+    });
+    await api(lead, 'DELETE', `/system/case/${made.data.caseId}`);
+    await expect
+      .poll(() => received.filter((r) => r.event === 'case.changed').length, { timeout: 5000 })
+      .toBe(2);
+    const [first, second] = received.filter((r) => r.event === 'case.changed').map((r) => JSON.parse(r.body));
+    expect(first).toMatchObject({
+      action: 'created',
+      cases: [{ caseNum: 1, caseName: 'Empty cart shows a hint' }],
+    });
+    expect(second).toMatchObject({ action: 'deleted', cases: [{ caseNum: 1 }] });
+  });
+
+  it('keeps another team out of a project’s webhooks', async () => {
+    const hooks = await api(lead, 'GET', '/system/webhook/list', undefined, { projectId: String(projectId) });
+    const id = hooks.rows[0].webhookId;
+    for (const [method, url, body] of [
+      ['GET', `/system/webhook/${id}/deliveries`],
+      ['POST', `/system/webhook/${id}/test`],
+      ['PUT', '/system/webhook', { webhookId: id, webhookUrl: 'https://evil.example/x' }],
+      ['DELETE', `/system/webhook/${id}`],
+    ] as const)
+      expect((await api(stranger, method, url, body as Json | undefined)).code).toBe(403);
+    const list = await api(stranger, 'GET', '/system/webhook/list', undefined, {
+      projectId: String(projectId),
+    });
+    expect(list.code).toBe(403);
+  });
+});

@@ -1,6 +1,7 @@
 import { runCaseList } from './case-list.bench.ts';
 import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
+import { runHomeDashboard } from './home-dashboard.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runRealtimeReport } from './realtime-report.bench.ts';
@@ -19,6 +20,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['test cases: the list at 100,000 cases in one project', runCaseList],
   ['realtime report: 100,000 defects and 10,000 cases', runRealtimeReport],
   ['Open API: 100 test tools pushing reports of 20 defects', runReportPush],
+  ['home dashboard: one person in a project of 1,000,000 defects', runHomeDashboard],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

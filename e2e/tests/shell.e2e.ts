@@ -66,7 +66,8 @@ describe('the application shell', () => {
       .poll(() => page.evaluate(() => localStorage.getItem('layout-setting')))
       .toContain('"tagsView":true');
     await shot(page, '06-settings-saved');
-    await drawer.getByRole('button', { name: 'Close' }).click();
+    // Saving closes the drawer.
+    await drawer.waitFor({ state: 'hidden' });
     await page.reload();
     await expect.poll(() => page.getByTestId('tags-view').count()).toBeGreaterThan(0);
     await shot(page, '07-tags-view-after-reload');

@@ -79,7 +79,7 @@ export type UserConfig = z.infer<typeof userConfig>;
 export const userConfigBody = z.object({
   currentTeamId: z.coerce.number().int().min(0).nullable().optional(),
   currentProjectId: z.coerce.number().int().min(0).nullable().optional(),
-  lifeContent: z.string().max(2000).nullable().optional(),
+  lifeContent: z.string().max(20_000).nullable().optional(),
 });
 export type UserConfigBody = z.infer<typeof userConfigBody>;
 

@@ -5,6 +5,7 @@ export * from './defect.ts';
 export * from './document.ts';
 export * from './envelope.ts';
 export * from './format.ts';
+export * from './home.ts';
 export * from './limits.ts';
 export * from './module.ts';
 export * from './notice.ts';

@@ -20,6 +20,7 @@ import { registerDefectRoutes } from './features/defects/defects.routes.ts';
 import { registerDictRoutes } from './features/dicts/dicts.routes.ts';
 import { registerDocumentRoutes } from './features/documents/documents.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
+import { registerHomeRoutes } from './features/home/home.routes.ts';
 import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts';
 import { registerMenuRoutes } from './features/menus/menus.routes.ts';
 import { registerModuleRoutes } from './features/modules/modules.routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp({
   registerProjectApiRoutes(r);
   registerOpenApiRoutes(r);
   registerWebhookRoutes(r);
+  registerHomeRoutes(r);
   registerCaseExcelRoutes(r);
   registerStatisticTemplateRoutes(r);
   registerDefectShareRoutes(r);

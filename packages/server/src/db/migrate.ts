@@ -20,6 +20,7 @@ import * as m017 from './migrations/017-reports-and-documents.ts';
 import * as m018 from './migrations/018-project-api.ts';
 import * as m019 from './migrations/019-api-docs-menu.ts';
 import * as m020 from './migrations/020-webhooks.ts';
+import * as m021 from './migrations/021-home-indexes.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018-project-api': m018,
   '019-api-docs-menu': m019,
   '020-webhooks': m020,
+  '021-home-indexes': m021,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

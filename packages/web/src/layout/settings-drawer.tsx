@@ -13,7 +13,7 @@ const SWITCHES: { key: SwitchKey; labelKey: string }[] = [
 ];
 const SAVE_DELAY_MS = 1000;
 
-/** Changes apply at once as a preview; Save keeps them in localStorage, Reset returns to defaults. */
+/** Changes apply at once as a preview; Save keeps them in localStorage and closes, Reset returns to defaults. */
 export function SettingsDrawer() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -31,6 +31,8 @@ export function SettingsDrawer() {
       reloadSettings();
       setBusy(null);
       message.success(t(kind === 'save' ? 'save.success' : 'settings.reset-success'));
+      // Saving ends the visit to the drawer; after a reset it stays open to show the defaults.
+      if (kind === 'save') setOpen(false);
     }, SAVE_DELAY_MS);
   };
 

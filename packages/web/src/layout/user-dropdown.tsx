@@ -21,7 +21,9 @@ export function UserDropdown({ isMobile }: { isMobile: boolean }) {
       cancelText: t('cancel'),
       onOk: async () => {
         await logout();
-        navigate('/index', { replace: true });
+        // Straight to the login page: sent to /index from /index, the guard's redirect to the login
+        // page was undone within the same render and the page stayed blank.
+        navigate('/login', { replace: true });
       },
     });
 

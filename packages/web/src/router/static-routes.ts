@@ -20,6 +20,11 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazy(() => import('../features/profile/profile-page.tsx')),
   },
   {
+    path: '/member/life',
+    titleKey: 'defect.my-life',
+    page: lazy(() => import('../features/defect-statistics/my-life-page.tsx')),
+  },
+  {
     path: '/system/team/add-member',
     titleKey: 'team.create',
     page: lazy(() => import('../features/teams/team-create-page.tsx')),

@@ -26,15 +26,18 @@ interface SessionState {
   loadSession: () => Promise<void>;
   logout: () => Promise<void>;
   clear: () => void;
-  setAvatar: (avatar: string) => void;
+  refreshUser: () => Promise<void>;
   dismissPasswordPrompt: () => void;
   hasPermi: (wanted: readonly string[]) => boolean;
   hasRole: (wanted: readonly string[]) => boolean;
 }
 
-/** The dismissal belongs to one token: a new login shows the prompt again, a page reload does not. */
+/**
+ * The dismissal belongs to one sign-in (its token): a new login shows the prompt again; a reload or
+ * another tab of the same sign-in does not. localStorage, as sessionStorage is one tab's only.
+ */
 function isPromptDismissed(token: string | undefined): boolean {
-  return token !== undefined && sessionStorage.getItem(PWD_PROMPT_KEY) === token;
+  return token !== undefined && localStorage.getItem(PWD_PROMPT_KEY) === token;
 }
 
 export const useSession = create<SessionState>((set, get) => ({
@@ -51,7 +54,7 @@ export const useSession = create<SessionState>((set, get) => ({
     const { token } = await authApi.login(body);
     setToken(token);
     resetReloginPrompt();
-    sessionStorage.removeItem(PWD_PROMPT_KEY);
+    localStorage.removeItem(PWD_PROMPT_KEY);
     set({ token, isLoaded: false });
   },
 
@@ -82,6 +85,7 @@ export const useSession = create<SessionState>((set, get) => ({
 
   clear() {
     removeToken();
+    localStorage.removeItem(PWD_PROMPT_KEY);
     set({
       token: undefined,
       user: undefined,
@@ -94,14 +98,15 @@ export const useSession = create<SessionState>((set, get) => ({
     });
   },
 
-  setAvatar(avatar) {
-    const user = get().user;
-    if (user) set({ user: { ...user, avatar } });
+  /** Reads the user again after a profile or avatar change, so the header shows the new ones. */
+  async refreshUser() {
+    const info = await authApi.getInfo();
+    if (info.user) set({ user: info.user });
   },
 
   dismissPasswordPrompt() {
     const token = get().token;
-    if (token) sessionStorage.setItem(PWD_PROMPT_KEY, token);
+    if (token) localStorage.setItem(PWD_PROMPT_KEY, token);
     set({ isDefaultModifyPwd: false });
   },
 

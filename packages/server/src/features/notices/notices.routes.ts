@@ -31,7 +31,7 @@ import { deliver } from './notices.service.ts';
 import { MAIL_CONFIG_KEY, type MailConfig } from './outbox.ts';
 
 const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
-type NoticeRow = {
+export type NoticeRow = {
   noticeId: number;
   noticeTitle: string;
   noticeContent: string | null;
@@ -47,39 +47,41 @@ type NoticeRow = {
   teamName?: string | null;
 };
 
+/** A notice as its reader sees it: defect notices and invitations written again in the reader's language. */
+export const shownNotice = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
+  // Defect notices are written again in the reader's language from their stored facts.
+  const facts =
+    row.noticeKey === 'defect'
+      ? (safeJson(row.noticeArgs ?? '') as DefectNoticeFacts | undefined)
+      : undefined;
+  const invitation =
+    row.noticeKey === INVITATION_NOTICE
+      ? (safeJson(row.noticeArgs ?? '') as InvitationFacts | undefined)
+      : undefined;
+  const text = facts
+    ? renderDefectNotice(lang, facts)
+    : invitation
+      ? renderInvitation(lang, invitation)
+      : { title: row.noticeTitle, content: row.noticeContent ?? '' };
+  return {
+    noticeId: row.noticeId,
+    noticeTitle: text.title,
+    noticeContent: text.content,
+    groupName: row.groupName,
+    projectId: row.projectId,
+    projectName: row.projectName ?? null,
+    teamName: row.teamName ?? invitation?.teamName ?? null,
+    src: row.src,
+    isRead: row.isRead === 1,
+    createTime: row.createTime,
+    createBy: row.createBy,
+  };
+};
+
 /** In-app notices, each user's notification settings and each project's chat platforms. */
 export function registerNoticeRoutes(r: Router): void {
   const { db, hub } = r.deps;
   const notices = r.deps;
-  const shown = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
-    // Defect notices are written again in the reader's language from their stored facts.
-    const facts =
-      row.noticeKey === 'defect'
-        ? (safeJson(row.noticeArgs ?? '') as DefectNoticeFacts | undefined)
-        : undefined;
-    const invitation =
-      row.noticeKey === INVITATION_NOTICE
-        ? (safeJson(row.noticeArgs ?? '') as InvitationFacts | undefined)
-        : undefined;
-    const text = facts
-      ? renderDefectNotice(lang, facts)
-      : invitation
-        ? renderInvitation(lang, invitation)
-        : { title: row.noticeTitle, content: row.noticeContent ?? '' };
-    return {
-      noticeId: row.noticeId,
-      noticeTitle: text.title,
-      noticeContent: text.content,
-      groupName: row.groupName,
-      projectId: row.projectId,
-      projectName: row.projectName ?? null,
-      teamName: row.teamName ?? invitation?.teamName ?? null,
-      src: row.src,
-      isRead: row.isRead === 1,
-      createTime: row.createTime,
-      createBy: row.createBy,
-    };
-  };
   const mine = (userId: number) =>
     db
       .selectFrom('sysNotice as n')
@@ -110,7 +112,7 @@ export function registerNoticeRoutes(r: Router): void {
           .executeTakeFirstOrThrow(),
       ]);
       return ctx.table(
-        rows.map((row) => shown(row, ctx.lang)),
+        rows.map((row) => shownNotice(row, ctx.lang)),
         Number(count.n),
       );
     },
@@ -153,7 +155,10 @@ export function registerNoticeRoutes(r: Router): void {
           ? (safeJson(row.noticeArgs ?? '') as InvitationFacts | undefined)
           : undefined;
       const invitation = facts ? await invitationState(db, facts.invitationId, ctx.me.userId) : null;
-      return ctx.ok({ ...shown({ ...row, isRead: 1 }, ctx.lang), ...(invitation ? { invitation } : {}) });
+      return ctx.ok({
+        ...shownNotice({ ...row, isRead: 1 }, ctx.lang),
+        ...(invitation ? { invitation } : {}),
+      });
     },
   });
 

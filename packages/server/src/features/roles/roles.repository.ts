@@ -1,4 +1,4 @@
-import type { Role } from '@buglet/contracts';
+import { PROJECT_STATE, type Role } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import { type RoleRow, toRoleSummary } from '../users/users.repository.ts';
 
@@ -89,9 +89,36 @@ export async function countRoleHolders(db: Db, roleId: number): Promise<number> 
   return Number(a.n) + Number(b.n) + Number(c.n);
 }
 
+/** Where a role is held: platform roles by the user, team and project roles with a membership. */
+export type RoleKind = 'platform' | 'team' | 'project';
+
+export const roleKindOf = (r: { isTeamRole: number; isProjectRole: number }): RoleKind =>
+  r.isTeamRole === 1 ? 'team' : r.isProjectRole === 1 ? 'project' : 'platform';
+
+/** The ids of the users holding the role: in any live team or project for a membership role. */
+function roleHolders(db: Db, roleId: number, kind: RoleKind) {
+  if (kind === 'team')
+    return db
+      .selectFrom('sysUserTeamRole as utr')
+      .innerJoin('sysUserTeam as ut', 'ut.userTeamId', 'utr.userTeamId')
+      .innerJoin('sysTeam as t', 't.teamId', 'ut.teamId')
+      .select('ut.userId')
+      .where('utr.roleId', '=', roleId)
+      .where('t.isDel', '=', 0);
+  if (kind === 'project')
+    return db
+      .selectFrom('sysUserProjectRole as upr')
+      .innerJoin('sysUserProject as up', 'up.userProjectId', 'upr.userProjectId')
+      .innerJoin('sysProject as p', 'p.projectId', 'up.projectId')
+      .select('up.userId')
+      .where('upr.roleId', '=', roleId)
+      .where('p.projectState', '=', PROJECT_STATE.working);
+  return db.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId);
+}
+
 export async function listRoleUsers(
   db: Db,
-  roleId: number,
+  role: { roleId: number; kind: RoleKind },
   allocated: boolean,
   f: { userName?: string; phoneNumber?: string },
   limit: number,
@@ -99,7 +126,7 @@ export async function listRoleUsers(
 ) {
   const base = () => {
     let q = db.selectFrom('sysUser as u').where('u.delFlag', '=', '0');
-    const holders = db.selectFrom('sysUserRole').select('userId').where('roleId', '=', roleId);
+    const holders = roleHolders(db, role.roleId, role.kind);
     q = allocated ? q.where('u.userId', 'in', holders) : q.where('u.userId', 'not in', holders);
     if (f.userName) q = q.where('u.userName', 'like', `%${f.userName}%`);
     if (f.phoneNumber) q = q.where('u.phoneNumber', 'like', `%${f.phoneNumber}%`);

@@ -13,6 +13,7 @@ import {
   listRoles,
   listRoleUsers,
   replaceRoleMenus,
+  roleKindOf,
   toRole,
 } from './roles.repository.ts';
 
@@ -178,9 +179,11 @@ export function registerRoleRoutes(r: Router): void {
       output: user,
       handler: async (ctx) => {
         const { limit, offset } = pageOf(ctx.query);
+        const target = await findRole(db, ctx.query.roleId);
+        if (!target) throw new AppError('role.not-found');
         const { rows, total } = await listRoleUsers(
           db,
-          ctx.query.roleId,
+          { roleId: target.roleId, kind: roleKindOf(target) },
           allocated,
           ctx.query,
           limit,
@@ -194,8 +197,15 @@ export function registerRoleRoutes(r: Router): void {
     });
   }
 
-  const unassign = async (roleId: number, userIds: number[]) => {
+  /** Only platform roles are handed out and taken back here; the others come with a membership. */
+  const assertPlatformRole = async (roleId: number) => {
     assertEditable(roleId);
+    const target = await findRole(db, roleId);
+    if (!target) throw new AppError('role.not-found');
+    if (roleKindOf(target) !== 'platform') throw new AppError('role.not-platform', [target.roleName]);
+  };
+  const unassign = async (roleId: number, userIds: number[]) => {
+    await assertPlatformRole(roleId);
     await db.deleteFrom('sysUserRole').where('roleId', '=', roleId).where('userId', 'in', userIds).execute();
   };
   r.put('/system/role/authUser/cancel', {
@@ -219,12 +229,7 @@ export function registerRoleRoutes(r: Router): void {
     query: bulkQuery,
     handler: async (ctx) => {
       const roleId = ctx.query.roleId;
-      assertEditable(roleId);
-      const target = await findRole(db, roleId);
-      if (!target) throw new AppError('role.not-found');
-      // Team and project roles come with memberships; only platform roles are handed out here.
-      if (target.isTeamRole === 1 || target.isProjectRole === 1)
-        throw new AppError('role.not-platform', [target.roleName]);
+      await assertPlatformRole(roleId);
       const ids = parseIds(ctx.query.userIds);
       const users = await db
         .selectFrom('sysUser')

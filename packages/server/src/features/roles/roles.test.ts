@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestUser } from '../../../test/factories.ts';
+import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -233,6 +233,52 @@ describe('users of a role', () => {
       'Role [项目管理员] is a team or project role; it comes with a membership and cannot be assigned here',
     );
     expect(await holdersOf(6)).not.toContain(u.userId);
+  });
+
+  it('lists the holders of a team or project role by their live memberships, and leaves them there', async () => {
+    const teamRole = await newRole({ isTeamRole: true });
+    const projectRole = await newRole({ isProjectRole: true });
+    const [a, b, gone] = [await insertTestUser(t.db), await insertTestUser(t.db), await insertTestUser(t.db)];
+    const teamId = await insertTestTeam(t.db, { [a.userId]: [teamRole], [b.userId]: [] });
+    await insertTestProject(t.db, teamId, { [b.userId]: [projectRole], [a.userId]: [] });
+    // A deleted team's and a deleted project's memberships hold nothing.
+    const oldTeam = await insertTestTeam(t.db, { [gone.userId]: [teamRole] });
+    await t.db.updateTable('sysTeam').set({ isDel: 1 }).where('teamId', '=', oldTeam).execute();
+    const oldProject = await insertTestProject(t.db, teamId, { [gone.userId]: [projectRole] });
+    await t.db
+      .updateTable('sysProject')
+      .set({ projectState: 0 })
+      .where('projectId', '=', oldProject)
+      .execute();
+
+    const holders = async (roleId: number) => {
+      const res = await api('GET', '/system/role/authUser/allocatedList', {
+        query: { roleId: String(roleId) },
+      });
+      expect(res.code).toBe(200);
+      return res.rows.map((u: { userId: number }) => u.userId);
+    };
+    expect(await holders(teamRole)).toEqual([a.userId]);
+    expect(await holders(projectRole)).toEqual([b.userId]);
+    const free = await api('GET', '/system/role/authUser/unallocatedList', {
+      query: { roleId: String(teamRole), userName: b.userName },
+    });
+    expect(free.rows).toMatchObject([{ userId: b.userId }]);
+
+    const refusal = (name: string) =>
+      `Role [${name}] is a team or project role; it comes with a membership and cannot be assigned here`;
+    const cancel = await api('PUT', '/system/role/authUser/cancel', {
+      payload: { roleId: teamRole, userId: a.userId },
+    });
+    expect(cancel.msg).toBe(refusal((await roleRow(teamRole)).roleName));
+    const cancelAll = await api('PUT', '/system/role/authUser/cancelAll', {
+      query: { roleId: String(projectRole), userIds: String(b.userId) },
+    });
+    expect(cancelAll.msg).toBe(refusal((await roleRow(projectRole)).roleName));
+    expect(await holders(teamRole)).toEqual([a.userId]);
+    expect(await holders(projectRole)).toEqual([b.userId]);
+    const missing = await api('GET', '/system/role/authUser/allocatedList', { query: { roleId: '99999' } });
+    expect(missing.msg).toBe('The role does not exist');
   });
 
   it('keeps role 1 as it is and checks the permission', async () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../stores/session.store.ts';
-import { parseMyLife } from './my-life.ts';
+import { mottoOf, parseMyLife } from './my-life.ts';
 import type { PanelProps } from './panel-row.tsx';
 
 // The colour picker is large; it loads when the dialog is first opened.
@@ -13,9 +13,10 @@ export function MyLifePanel({ onFilter }: PanelProps) {
   const stored = useSession((s) => s.config?.lifeContent);
   // Memoised: the dialog refills its form whenever this object changes.
   const life = useMemo(() => parseMyLife(stored), [stored]);
+  const motto = mottoOf(life.lifeContent);
   const [isEditing, setEditing] = useState(false);
   const [hasOpened, setOpened] = useState(false);
-  const isEmpty = life.lifeContent.trim() === '';
+  const isEmpty = motto === '';
   const isReadOnly = !onFilter;
   const placeholder = t(
     isReadOnly ? 'defect.my-life.preview-placeholder' : 'defect.my-life.click-input-content',
@@ -25,7 +26,7 @@ export function MyLifePanel({ onFilter }: PanelProps) {
       className={isEmpty ? 'statistic-life-text is-placeholder' : 'statistic-life-text'}
       style={isEmpty ? undefined : { color: life.color, fontSize: life.fontSize }}
     >
-      {isEmpty ? placeholder : life.lifeContent}
+      {isEmpty ? placeholder : motto}
     </span>
   );
   // Read-only on the template page, like the other panels there.
@@ -44,7 +45,12 @@ export function MyLifePanel({ onFilter }: PanelProps) {
       </button>
       {hasOpened ? (
         <Suspense fallback={null}>
-          <MyLifeDialog isOpen={isEditing} life={life} onClose={() => setEditing(false)} />
+          <MyLifeDialog
+            isOpen={isEditing}
+            life={{ ...life, lifeContent: motto }}
+            note={life.lifeContent}
+            onClose={() => setEditing(false)}
+          />
         </Suspense>
       ) : null}
     </>

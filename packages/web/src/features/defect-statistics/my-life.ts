@@ -6,6 +6,8 @@ export interface MyLife {
 }
 
 export const LIFE_MAX_LENGTH = 32;
+/** The note written on the "My life" page (the panel's motto is its short form). */
+export const LIFE_NOTE_MAX = 10_000;
 export const LIFE_FONT_SIZES = ['45px', '35px', '20px'] as const;
 export const LIFE_DEFAULT: MyLife = { color: '#303133', fontSize: '35px', lifeContent: '' };
 
@@ -39,4 +41,15 @@ export function parseMyLife(text: string | null | undefined): MyLife {
 
 export function serializeMyLife(life: MyLife): string {
   return JSON.stringify({ color: life.color, fontSize: life.fontSize, lifeContent: life.lifeContent.trim() });
+}
+
+/** The note's first line, without a heading mark: the motto the panel shows. */
+export function mottoOf(note: string): string {
+  return (note.split('\n')[0] ?? '').replace(/^#+\s*/, '').trim();
+}
+
+/** The note with its first line replaced by a new motto (the panel's dialog writes only that line). */
+export function withMotto(note: string, motto: string): string {
+  const rest = note.split('\n').slice(1);
+  return [motto.trim(), ...rest].join('\n');
 }

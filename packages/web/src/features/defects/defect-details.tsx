@@ -2,6 +2,7 @@ import type { Defect } from '@buglet/contracts';
 import { Descriptions, Divider, Flex, Image, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attachmentName } from '../../lib/attachment-name.ts';
 import { assetUrl } from '../../lib/http.ts';
 import { useLevelText } from './defect-tags.tsx';
 import { MarkdownView } from './markdown-view.tsx';
@@ -59,8 +60,8 @@ export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: 
           <Divider titlePlacement="start">{t('defect.annexes')}</Divider>
           <Flex vertical gap={4}>
             {annexes.map((path) => (
-              <Typography.Link key={path} href={assetUrl(path)} download>
-                {path.split('/').pop()}
+              <Typography.Link key={path} href={assetUrl(path)} download={attachmentName(path)}>
+                {attachmentName(path)}
               </Typography.Link>
             ))}
           </Flex>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { DefectAction } from '@buglet/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, type ButtonProps, Divider, Drawer, Flex, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +60,7 @@ function DefectBody({ defect }: { defect: DefectDetail }) {
 export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: DefectViewDrawerProps) {
   const { t } = useTranslation();
   const confirm = useConfirm();
+  const queryClient = useQueryClient();
   const isMobile = useLayout((s) => s.isMobile);
   const myId = useSession((s) => s.user?.userId);
   const canEditAny = usePermi(['system:defect:edit']);
@@ -84,6 +85,10 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
       content: t('defect.delete-confirm', { num: target.projectNum }),
       action: async () => {
         await deleteDefect(target.defectId);
+        // The drawer's own queries go first: the list's refresh would otherwise read the deleted
+        // defect and its history again while the drawer still holds them, and be told "no permission".
+        queryClient.removeQueries({ queryKey: defectKeys.detail(target.defectId) });
+        queryClient.removeQueries({ queryKey: defectKeys.logs(target.defectId) });
         onClose();
         await onChanged();
       },

@@ -3,6 +3,7 @@ import { FILE_EXTENSIONS, LIMITS } from '@buglet/contracts';
 import { App, Button, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { attachmentName } from '../../lib/attachment-name.ts';
 import { assetUrl } from '../../lib/http.ts';
 import { checkFile, checkImage, uploadFile } from '../../lib/upload.ts';
 
@@ -19,8 +20,6 @@ export const splitPaths = (value: string | null | undefined) =>
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
-
-const fileName = (path: string) => path.split('/').pop() ?? path;
 
 /** The same checks the server applies, made before anything is sent. */
 function useCheck(kind: 'image' | 'file') {
@@ -65,7 +64,7 @@ export function UploadPathsField({ kind, value, onChange, id }: UploadPathsField
 
   const fileList: UploadFile[] = paths.map((path) => ({
     uid: path,
-    name: fileName(path),
+    name: attachmentName(path),
     status: 'done',
     url: assetUrl(path),
   }));

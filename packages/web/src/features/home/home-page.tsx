@@ -1,46 +1,203 @@
-import { BugOutlined, FileSearchOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Card, Col, Divider, Row, Typography } from 'antd';
+import { ApiOutlined, BellOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
+import type { HomeDashboard } from '@buglet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Card, Col, Empty, Flex, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { leafEntries } from '../../layout/menu-items.tsx';
-import { useMenuGroups } from '../../layout/use-menu-groups.ts';
+import { LineChart } from '../../components/line-chart.tsx';
+import { useSession } from '../../stores/session.store.ts';
+import { useFollowNotice, useOpenProjectLink } from '../notices/notice-link.ts';
+import { getHomeDashboard, homeKeys } from './home.api.ts';
+import { HomeDefectList } from './home-defect-list.tsx';
 
-const FEATURES = [
-  { icon: <BugOutlined />, titleKey: 'home.feature.defects', textKey: 'home.feature.defects-text' },
-  { icon: <FileSearchOutlined />, titleKey: 'home.feature.cases', textKey: 'home.feature.cases-text' },
-  { icon: <TeamOutlined />, titleKey: 'home.feature.teams', textKey: 'home.feature.teams-text' },
-];
-
-/** Welcome page: what the product does, and shortcuts to the pages this user may open. */
+/**
+ * The signed-in person's start page, across their teams: what waits for them, what they made that
+ * moved, their failed cases, recent notices and the projects they follow — each one click from
+ * the item. One request; a defect notice refreshes it.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const groups = useMenuGroups();
-  const shortcuts = [{ key: '/member/profile', title: t('personal-center') }, ...leafEntries(groups.admin)];
+  const nickName = useSession((s) => s.user?.nickName);
+  // Coming back to the start page always shows it as it is now.
+  const query = useQuery({
+    queryKey: homeKeys.dashboard,
+    queryFn: getHomeDashboard,
+    refetchOnMount: 'always',
+  });
+  const home = query.data?.data;
 
   return (
-    <div>
-      <Typography.Title level={2}>{t('system-name')}</Typography.Title>
-      <Typography.Paragraph style={{ maxWidth: 800 }}>{t('home.introduction')}</Typography.Paragraph>
-      <Row gutter={[16, 16]}>
-        {FEATURES.map((f) => (
-          <Col key={f.titleKey} xs={24} md={8}>
-            <Card>
-              <Card.Meta avatar={f.icon} title={t(f.titleKey)} description={t(f.textKey)} />
+    <Flex vertical gap={16} data-testid="home">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('home.greeting', { name: nickName ?? '' })}
+      </Typography.Title>
+      {home ? <Dashboard home={home} /> : <Skeleton active paragraph={{ rows: 8 }} />}
+    </Flex>
+  );
+}
+
+function Dashboard({ home }: { home: HomeDashboard }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const follow = useFollowNotice();
+  const open = useOpenProjectLink();
+  const { waiting } = home;
+  return (
+    <>
+      <Row gutter={[16, 16]} data-testid="home-counts">
+        {(
+          [
+            ['home.waiting.total', waiting.total, undefined],
+            ['home.waiting.to-fix', waiting.toFix, undefined],
+            ['home.waiting.to-review', waiting.toReview, undefined],
+            ['home.waiting.overdue', waiting.overdue, waiting.overdue > 0 ? '#cf1322' : undefined],
+          ] as const
+        ).map(([key, value, color]) => (
+          <Col key={key} xs={12} md={6}>
+            <Card size="small">
+              <Statistic title={t(key)} value={value} styles={{ content: color ? { color } : {} }} />
             </Card>
           </Col>
         ))}
       </Row>
-      <Divider titlePlacement="start">{t('home.shortcuts')}</Divider>
       <Row gutter={[16, 16]}>
-        {shortcuts.map((s) => (
-          <Col key={s.key} xs={24} sm={12} lg={8} xl={6}>
-            <Card hoverable onClick={() => navigate(s.key)}>
-              <Card.Meta avatar={<UserOutlined />} title={s.title} description={s.key} />
-            </Card>
-          </Col>
-        ))}
+        <Col xs={24} lg={12}>
+          <Card size="small" title={t('home.waiting.title')}>
+            <HomeDefectList items={waiting.items} emptyText={t('home.waiting.none')} testId="home-waiting" />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card size="small" title={t('home.moved.title')}>
+            <HomeDefectList
+              items={home.moved}
+              emptyText={t('home.moved.none')}
+              testId="home-moved"
+              extra={(d) => t('home.moved.by', { name: d.updateBy ?? '-', time: d.updateTime.slice(5, 16) })}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card size="small" title={t('home.cases.title')}>
+            {home.failedCases.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.cases.none')} />
+            ) : (
+              <List
+                size="small"
+                dataSource={home.failedCases}
+                renderItem={(c) => (
+                  <List.Item
+                    className="home-item"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => void open(`/project/case?caseId=${c.caseId}&projectId=${c.projectId}`)}
+                  >
+                    <Typography.Text ellipsis>
+                      #{c.caseNum} {c.caseName}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {c.projectName}
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card
+            size="small"
+            title={t('home.notices.title')}
+            extra={
+              <Typography.Link onClick={() => navigate('/notice/index')}>{t('home.more')}</Typography.Link>
+            }
+          >
+            {home.notices.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.notices.none')} />
+            ) : (
+              <List
+                size="small"
+                data-testid="home-notices"
+                dataSource={home.notices}
+                renderItem={(n) => (
+                  <List.Item
+                    className="home-item"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => void follow(n, true)}
+                  >
+                    <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+                      <Badge dot={!n.isRead}>
+                        <BellOutlined />
+                      </Badge>
+                      <Typography.Text ellipsis strong={!n.isRead}>
+                        {n.noticeTitle}
+                      </Typography.Text>
+                    </Flex>
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                      {n.createTime.slice(5, 16)}
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
       </Row>
-    </div>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        {t('home.followed.title')}
+      </Typography.Title>
+      {home.followed.length === 0 ? (
+        <Card size="small">
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.followed.none')} />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]} data-testid="home-followed">
+          {home.followed.map((p) => (
+            <Col key={p.projectId} xs={24} md={12} xl={8}>
+              <Card
+                size="small"
+                hoverable
+                title={p.projectName}
+                extra={<Typography.Text type="secondary">{p.teamName}</Typography.Text>}
+                onClick={() => void open(`/project/defect?projectId=${p.projectId}`)}
+              >
+                <Typography.Text type="secondary">
+                  {t('home.followed.open', { count: p.openTotal })}
+                </Typography.Text>
+                <LineChart
+                  ariaLabel={t('home.followed.chart', { name: p.projectName })}
+                  labels={p.trend.map((d) => d.day.slice(5))}
+                  series={[
+                    {
+                      name: t('home.followed.open-series'),
+                      values: p.trend.map((d) => d.open),
+                      isArea: true,
+                    },
+                    { name: t('home.followed.created-series'), values: p.trend.map((d) => d.created) },
+                    { name: t('home.followed.closed-series'), values: p.trend.map((d) => d.closed) },
+                  ]}
+                />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      )}
+      <Card size="small" data-testid="home-product">
+        <Flex gap={16} wrap align="center" justify="space-between">
+          <Typography.Text>
+            {t('system-name')} {home.version}
+          </Typography.Text>
+          <Flex gap={16} wrap>
+            <Typography.Link onClick={() => navigate('/member/profile')}>
+              <UserOutlined /> {t('personal-center')}
+            </Typography.Link>
+            <Typography.Link onClick={() => navigate('/member/life')}>
+              <EditOutlined /> {t('defect.my-life')}
+            </Typography.Link>
+            <Typography.Link onClick={() => navigate('/tool/swagger')}>
+              <ApiOutlined /> {t('home.api-docs')}
+            </Typography.Link>
+          </Flex>
+        </Flex>
+      </Card>
+    </>
   );
 }

@@ -16,9 +16,7 @@ export const noticePagePath = (noticeId: number) => `${NOTICE_PAGE_PATH}?noticeI
  */
 export function useFollowNotice() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const currentProjectId = useCurrentProjectId();
-  const switchProject = useSwitchProject();
+  const openLink = useOpenProjectLink();
   return async (notice: { noticeId: number; src: string | null }, markRead = false) => {
     const path = noticeLinkPath(notice.src);
     if (!path) {
@@ -27,6 +25,20 @@ export function useFollowNotice() {
     }
     // The pushed read mark refreshes the bell.
     if (markRead) void getNotice(notice.noticeId).catch(() => {});
+    await openLink(path);
+  };
+}
+
+/**
+ * Opens an app path that names its project (`/project/defect?defectId=…&projectId=…`): switches
+ * to that project first when it is another one, as the project pages show the current project.
+ */
+export function useOpenProjectLink() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const currentProjectId = useCurrentProjectId();
+  const switchProject = useSwitchProject();
+  return async (path: string) => {
     const projectId = linkProjectId(path);
     if (projectId && projectId !== currentProjectId) await switchProject(projectId);
     // Already on that page (another defect open, say): remount it so it reads the new query.

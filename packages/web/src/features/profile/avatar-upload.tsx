@@ -11,7 +11,7 @@ import { uploadAvatar } from './profile.api.ts';
 export function AvatarUpload({ avatar }: { avatar: string | null }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const setAvatar = useSession((s) => s.setAvatar);
+  const refreshUser = useSession((s) => s.refreshUser);
   const [current, setCurrent] = useState(avatar);
 
   const beforeUpload = (file: File) => {
@@ -27,8 +27,8 @@ export function AvatarUpload({ avatar }: { avatar: string | null }) {
     void uploadAvatar(file)
       .then((res) => {
         setCurrent(res.imgUrl);
-        setAvatar(res.imgUrl);
         message.success(t('modify-success'));
+        return refreshUser();
       })
       .catch(() => {});
     return false;

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEmailRules, usePhoneRules } from '../../components/contact-rules.ts';
+import { useSession } from '../../stores/session.store.ts';
 import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import { type ProfileBody, profileKeys, updateProfile } from './profile.api.ts';
 
@@ -10,6 +11,7 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const refreshUser = useSession((s) => s.refreshUser);
   const phoneRules = usePhoneRules();
   const emailRules = useEmailRules();
   const mutation = useMutation({
@@ -17,6 +19,7 @@ export function ProfileForm({ user }: { user: User }) {
     onSuccess: () => {
       message.success(t('modify-success'));
       void queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+      void refreshUser().catch(() => {});
     },
   });
 

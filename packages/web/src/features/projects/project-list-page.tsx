@@ -81,9 +81,14 @@ export default function ProjectListPage() {
     },
     {
       title: t('status'),
-      key: 'archived',
+      key: 'state',
       width: 100,
-      render: (_v, project) => (project.archived ? <Tag>{t('project.archived')}</Tag> : null),
+      render: (_v, project) =>
+        project.archived ? (
+          <Tag>{t('project.archived')}</Tag>
+        ) : (
+          <Tag color="green">{t('project.state-active')}</Tag>
+        ),
     },
     {
       title: t('operate'),

@@ -1,0 +1,104 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../api.ts';
+import { launch, shot, signIn } from '../browser.ts';
+
+const baseUrl = inject('baseUrl');
+const { api, seedTeamProject } = apiClient(baseUrl);
+const LEAD = { username: 'hana', password: 'hana-pass1', phoneNumber: '13900139850', nickName: 'Hana Lead' };
+const TESTER = {
+  userName: 'hugo',
+  password: 'hugo-pass1',
+  phoneNumber: '13900139851',
+  nickName: 'Hugo Tester',
+};
+const DEV = { userName: 'hedy', password: 'hedy-pass1', phoneNumber: '13900139852', nickName: 'Hedy Dev' };
+
+let browser: Browser;
+let page: Page;
+const seeded = { lead: '', projectId: 0, developerId: 0 };
+
+beforeAll(async () => {
+  browser = await launch();
+  Object.assign(
+    seeded,
+    await seedTeamProject({
+      lead: LEAD,
+      tester: TESTER,
+      developer: DEV,
+      teamName: 'Home Team',
+      projectName: 'Home Shop',
+    }),
+  );
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await signIn(page, { userName: DEV.userName, password: DEV.password });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the home page', () => {
+  it('shows a defect assigned to me within a second of its notice, and opens it in one click', async () => {
+    await page.goto(`${baseUrl}/#/index`);
+    await page.getByTestId('home-counts').waitFor();
+    const waiting = page.getByTestId('home');
+    const created = await api(seeded.lead, 'POST', '/system/defect', {
+      projectId: seeded.projectId,
+      defectType: 'BUG',
+      defectName: 'Coupon applies twice',
+      defectDescribe: 'Apply SAVE10 twice',
+      defectLevel: 'urgent',
+      handleBy: [seeded.developerId],
+      planEndTime: '2020-01-01 00:00:00',
+    });
+    const defectId = (created.data as { defectId: number }).defectId;
+    await page.locator('.notice-panel').filter({ hasText: 'Coupon applies twice' }).waitFor();
+    const noticed = Date.now();
+    const item = waiting.locator(`[data-testid=home-waiting] [data-defect-id="${defectId}"]`);
+    await item.waitFor({ timeout: 3000 });
+    expect(Date.now() - noticed).toBeLessThan(1000);
+    expect(await item.innerText()).toContain('已逾期');
+    await shot(page, 'home-01-waiting');
+
+    await item.click();
+    await page.waitForURL(/#\/project\/defect/);
+    await page.locator('.ant-drawer-open').getByText('Coupon applies twice').first().waitFor();
+  });
+
+  it('charts the projects I follow, and is usable at 992 px', async () => {
+    const dev = await apiClient(baseUrl).apiLogin(DEV.userName, DEV.password);
+    await api(dev, 'POST', `/system/project/${seeded.projectId}/collect`, { collect: true });
+    await page.setViewportSize({ width: 992, height: 860 });
+    await page.goto(`${baseUrl}/#/index`);
+    await page.getByTestId('home-waiting').waitFor();
+    const followed = page.getByTestId('home-followed');
+    await followed.getByText('Home Shop').waitFor();
+    await followed.locator('canvas').first().waitFor();
+    expect(await followed.innerText()).toContain('1 个未关闭缺陷');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, 'home-02-992');
+  });
+
+  it("keeps 'my life' as it is typed, across a reload and a tab closed before the save", async () => {
+    await page.goto(`${baseUrl}/#/member/life`);
+    const source = page.getByLabel('我的笔记（Markdown）');
+    await source.fill('# Ship 1.0\n\n- [ ] write the docs');
+    await page.getByTestId('my-life-preview').locator('h1').getByText('Ship 1.0').waitFor();
+    await page.locator('[data-testid=my-life-state][data-state=saved]').waitFor();
+    await page.reload();
+    expect(await page.getByLabel('我的笔记（Markdown）').inputValue()).toBe(
+      '# Ship 1.0\n\n- [ ] write the docs',
+    );
+    // Typed, then the page goes away at once: the text is not lost.
+    await page.getByLabel('我的笔记（Markdown）').fill('# Ship 1.1');
+    await page.reload();
+    expect(await page.getByLabel('我的笔记（Markdown）').inputValue()).toBe('# Ship 1.1');
+    await page.locator('[data-testid=my-life-state][data-state=saved]').waitFor();
+    const dev = await apiClient(baseUrl).apiLogin(DEV.userName, DEV.password);
+    const info = (await api(dev, 'GET', '/getInfo')) as { config?: { lifeContent?: string } };
+    expect(JSON.parse(info.config?.lifeContent ?? '{}').lifeContent).toBe('# Ship 1.1');
+  });
+});

@@ -1,0 +1,14 @@
+import { homeDashboard } from '@buglet/contracts';
+import { authenticated } from '../../http/permission.ts';
+import type { Router } from '../../http/route.ts';
+import { APP_VERSION } from '../session/session.routes.ts';
+import { loadHome } from './home.repository.ts';
+
+/** The signed-in person's start page in one request (what waits, what moved, trends, notices). */
+export function registerHomeRoutes(r: Router): void {
+  r.get('/system/home/dashboard', {
+    guard: authenticated,
+    output: homeDashboard,
+    handler: async (ctx) => ctx.ok(await loadHome(r.deps.db, ctx.me, ctx.lang, APP_VERSION)),
+  });
+}

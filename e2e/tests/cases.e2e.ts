@@ -269,15 +269,16 @@ describe('test cases', () => {
     await page.getByRole('button', { name: /导\s*入/ }).click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('case-import') });
     const template = await readWorkbook(await downloadBy(page, () => dialog.getByText('下载模板').click()));
+    // The template's columns are named as the dialog and the case form name them.
     const good = {
-      用例名称: 'Pay with a saved card',
-      模块: 'Web/Checkout',
-      用例级别: '2',
-      预期: 'The order is paid',
+      标题: 'Pay with a saved card',
+      交付物: 'Web/Checkout',
+      级别: '2',
+      预期结果: 'The order is paid',
       步骤: 'Open the cart---The cart shows\nPress pay',
     };
     const input = dialog.locator('input[type=file]');
-    await input.setInputFiles(await filledTemplate(template, [good, { ...good, 用例名称: '' }]));
+    await input.setInputFiles(await filledTemplate(template, [good, { ...good, 标题: '' }]));
     await dialog.getByRole('button', { name: /导\s*入/ }).click();
     const failure = dialog.getByTestId('import-failure');
     await failure.waitFor();

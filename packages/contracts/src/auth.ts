@@ -67,12 +67,30 @@ export interface LoginResponse {
   token: string;
 }
 
+/** The layout settings drawer's values; every one optional so older saves stay valid. */
+export const uiSettings = z
+  .object({
+    theme: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    sideTheme: z.enum(['theme-light', 'theme-dark']),
+    topNav: z.boolean(),
+    tagsView: z.boolean(),
+    fixedHeader: z.boolean(),
+    sidebarLogo: z.boolean(),
+    dynamicTitle: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UiSettings = z.infer<typeof uiSettings>;
+
 export const userConfig = z.object({
   userConfigId: z.number().nullable(),
   userId: z.number(),
   currentTeamId: z.number().nullable(),
   currentProjectId: z.number().nullable(),
   lifeContent: z.string().nullable(),
+  /** The person's language and layout settings, kept so they follow them to another browser. */
+  lang: z.enum(['zh_CN', 'en_US']).nullable().optional(),
+  uiSettings: uiSettings.nullable().optional(),
 });
 export type UserConfig = z.infer<typeof userConfig>;
 
@@ -80,6 +98,9 @@ export const userConfigBody = z.object({
   currentTeamId: z.coerce.number().int().min(0).nullable().optional(),
   currentProjectId: z.coerce.number().int().min(0).nullable().optional(),
   lifeContent: z.string().max(20_000).nullable().optional(),
+  /** null forgets the saved choice (each browser then keeps its own). */
+  lang: z.enum(['zh_CN', 'en_US']).nullable().optional(),
+  uiSettings: uiSettings.nullable().optional(),
 });
 export type UserConfigBody = z.infer<typeof userConfigBody>;
 

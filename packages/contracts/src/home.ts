@@ -71,3 +71,63 @@ export type HomeDashboard = z.infer<typeof homeDashboard>;
 
 export const HOME_TREND_DAYS = 30;
 export const HOME_MOVED_DAYS = 14;
+
+/** The personal calendar: at most this many days (inclusive) in one request, a month grid and more. */
+export const CALENDAR_MAX_DAYS = 62;
+/** Defects in one answer; more sets `isTruncated`. */
+export const CALENDAR_LIMIT = 500;
+export const CALENDAR_RANGES = ['mine', 'projects'] as const;
+export type CalendarRange = (typeof CALENDAR_RANGES)[number];
+
+const DAY_MS = 86_400_000;
+const calendarDay = z
+  .string({ error: 'calendar.date.invalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'calendar.date.invalid' })
+  .refine(
+    (v) => {
+      const time = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+    },
+    { error: 'calendar.date.invalid' },
+  );
+
+/** Days from `from` to `to`, both counted (yyyy-MM-dd). */
+export const calendarSpan = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+
+export const homeCalendarQuery = z
+  .object({
+    from: calendarDay,
+    to: calendarDay,
+    /** mine: defects I handle or created; projects: every defect of my projects. */
+    range: z.enum(CALENDAR_RANGES).default('mine'),
+  })
+  .refine((q) => q.from <= q.to, { error: 'calendar.window.order' })
+  .refine((q) => calendarSpan(q.from, q.to) <= CALENDAR_MAX_DAYS, { error: 'calendar.window.too-long' });
+
+/** A defect on the calendar: its plan and whether the caller may move it. */
+export const calendarDefect = z.object({
+  defectId: z.number(),
+  projectId: z.number(),
+  projectName: z.string(),
+  projectNum: z.number(),
+  defectName: z.string(),
+  defectType: z.number(),
+  defectState: z.number(),
+  defectLevel: z.string(),
+  planStartTime: z.string().nullable(),
+  planEndTime: z.string().nullable(),
+  isHandler: z.boolean(),
+  isCreator: z.boolean(),
+  /** The caller may change its plan (its creator, or an editor there; the project not archived). */
+  isEditable: z.boolean(),
+});
+export type CalendarDefect = z.infer<typeof calendarDefect>;
+
+export const homeCalendar = z.object({
+  /** By plan start, then number. */
+  items: z.array(calendarDefect),
+  /** More than CALENDAR_LIMIT matched: the earliest are shown. */
+  isTruncated: z.boolean(),
+});
+export type HomeCalendar = z.infer<typeof homeCalendar>;

@@ -1,5 +1,6 @@
 export * from './ai.ts';
 export * from './auth.ts';
+export * from './browser.ts';
 export * from './case.ts';
 export * from './defect.ts';
 export * from './document.ts';

@@ -6,6 +6,8 @@ export const LIMITS = {
   phone: { min: 11, max: 16 },
   nickName: { max: 30 },
   email: { max: 50 },
+  /** A DingTalk or WeChat Work account id, in the personal center and the notice settings. */
+  imUserId: { max: 64 },
   loginMaxRetry: 5,
   loginLockMinutes: 10,
   captchaTtlSeconds: 120,

@@ -89,8 +89,8 @@ export const profileBody = z.object({
   email: userFields.email,
   phoneNumber,
   sex: userFields.sex,
-  dingUserId: optionalText(255),
-  wechatUserId: optionalText(255),
+  dingUserId: optionalText(LIMITS.imUserId.max),
+  wechatUserId: optionalText(LIMITS.imUserId.max),
 });
 
 export const roleBody = z.object({

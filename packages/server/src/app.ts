@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { registerAiRoutes } from './features/ai/ai.routes.ts';
+import { registerBrowserRoutes } from './features/browser/browser.routes.ts';
 import { registerCaseExcelRoutes } from './features/cases/case-excel.routes.ts';
 import { registerCaseRoutes } from './features/cases/cases.routes.ts';
 import { registerConfigRoutes } from './features/configs/configs.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({
   registerDefectStatisticRoutes(r);
   registerAiRoutes(app, r);
   await registerFileRoutes(app, r);
+  registerBrowserRoutes(app, r);
   // Last: the document describes every route registered before it.
   registerApiDocsRoutes(app, r);
 

@@ -21,6 +21,10 @@ import * as m018 from './migrations/018-project-api.ts';
 import * as m019 from './migrations/019-api-docs-menu.ts';
 import * as m020 from './migrations/020-webhooks.ts';
 import * as m021 from './migrations/021-home-indexes.ts';
+import * as m022 from './migrations/022-screen-sizes.ts';
+import * as m023 from './migrations/023-user-preferences.ts';
+import * as m025 from './migrations/025-calendar-index.ts';
+import * as m026 from './migrations/026-config-remarks.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +49,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-api-docs-menu': m019,
   '020-webhooks': m020,
   '021-home-indexes': m021,
+  '022-screen-sizes': m022,
+  '023-user-preferences': m023,
+  '025-calendar-index': m025,
+  '026-config-remarks': m026,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -84,6 +84,10 @@ export interface UserConfigTable {
   currentTeamId: number | null;
   currentProjectId: number | null;
   lifeContent: string | null;
+  /** zh_CN or en_US; null until the person picks one. */
+  lang: string | null;
+  /** The layout settings drawer's values as JSON (contracts `uiSettings`). */
+  uiSettings: string | null;
 }
 
 /** Memberships: the team and project features fill them; permissions read them. */
@@ -220,6 +224,15 @@ export interface TempFileTable {
   srcUrl: string | null;
   createById: number | null;
   createTime: string | null;
+}
+
+/** The browser tool's screen sizes; width and height as the original stores them ('390px'). */
+export interface ScreenSizeTable {
+  screenSizeId: Generated<number>;
+  name: string;
+  width: string | null;
+  height: string | null;
+  remark: string | null;
 }
 
 export interface ProjectCounterTable {
@@ -551,6 +564,7 @@ export interface Database {
   sysSession: SessionTable;
   sysKv: KvTable;
   sysTempFile: TempFileTable;
+  sysScreenSize: ScreenSizeTable;
   sysTeam: TeamTable;
   sysTeamInvitation: TeamInvitationTable;
   sysProject: ProjectTable;

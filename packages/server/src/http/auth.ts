@@ -43,7 +43,15 @@ export async function resolvePrincipal(
   token: string | undefined = bearerToken(req),
 ): Promise<Principal | null> {
   if (!token) return null;
-  const tokenId = tokenIdOf(token);
+  return sessionPrincipal(db, tokenIdOf(token), ttlMinutes);
+}
+
+/** The live session with this token id (its hash), extended as resolvePrincipal says, or null. */
+export async function sessionPrincipal(
+  db: Db,
+  tokenId: string,
+  ttlMinutes: number,
+): Promise<Principal | null> {
   const row = await findSession(db, tokenId);
   const now = Date.now();
   if (!row || row.expireAt < now || row.status !== '0' || row.delFlag !== '0') return null;

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError, echo } from './errors.ts';
 import { langFrom, type MessageKey, translate } from './i18n.ts';
 
-/** Fastify's own error codes that are the caller's fault, with the message that explains them. */
+/** Error codes (Fastify's, and the database's) that are the caller's fault, with the message that explains them. */
 const CLIENT_ERRORS: Record<string, MessageKey> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'request.body.invalid-json',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'request.body.invalid-json',
@@ -12,6 +12,9 @@ const CLIENT_ERRORS: Record<string, MessageKey> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.body.invalid-json',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'request.unsupported-media-type',
   FST_REQ_FILE_TOO_LARGE: 'upload.file.too-large',
+  // PostgreSQL refusing a character its text cannot hold (a NUL byte): SQLite stores it.
+  '22021': 'request.text.unstorable',
+  '22P05': 'request.text.unstorable',
   FST_PARTS_LIMIT: 'request.body.too-large',
   FST_FILES_LIMIT: 'request.body.too-large',
 };

@@ -83,6 +83,12 @@ const SECURITY_SCHEMES = {
     name: API_KEY_HEADER,
     description: 'A project API key (project settings, API keys); the Open API only.',
   },
+  ticket: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'ticket',
+    description: "A short-lived ticket POST /tools/browser/ticket answers; the browser tool's proxy only.",
+  },
 };
 
 const ENVELOPE_SCHEMAS: Record<string, JsonSchema> = {
@@ -143,6 +149,7 @@ function uniqueId(taken: Set<string>, method: Method, url: string): string {
 function securityOf(guard: Guard): Array<Record<string, string[]>> {
   if (guard.kind === 'anon') return [];
   if (guard.kind === 'apiKey') return [{ apiKey: [] }];
+  if (guard.kind === 'ticket') return [{ ticket: [] }];
   return [{ session: [] }];
 }
 
@@ -175,6 +182,8 @@ function ruleOf(guard: Guard): string {
       return 'Public: no session needed.';
     case 'auth':
       return 'Needs a session.';
+    case 'ticket':
+      return 'Needs a ticket of a live session in the query (`ticket`), from POST /tools/browser/ticket.';
     case 'perm':
       return `Needs a session with any of the permissions ${list(guard.any)}.`;
     case 'allPerm':

@@ -37,7 +37,12 @@ export type Guard =
   | { kind: 'allPerm'; all: readonly string[] }
   | { kind: 'role'; any: readonly string[] }
   /** The Open API: a project API key (header CAT2BUG-API-KEY) holding the capability; no session. */
-  | { kind: 'apiKey'; capability: ApiCapability };
+  | { kind: 'apiKey'; capability: ApiCapability }
+  /**
+   * A signed-in person's short-lived ticket in the query (`?ticket=`), for what a frame loads
+   * and so cannot send the session's header: the browser tool's proxy (features/browser).
+   */
+  | { kind: 'ticket' };
 
 export const anon: Guard = { kind: 'anon' };
 export const authenticated: Guard = { kind: 'auth' };
@@ -45,11 +50,13 @@ export const perm = (...any: string[]): Guard => ({ kind: 'perm', any });
 export const allPerm = (...all: string[]): Guard => ({ kind: 'allPerm', all });
 export const role = (...any: string[]): Guard => ({ kind: 'role', any });
 export const apiKey = (capability: ApiCapability): Guard => ({ kind: 'apiKey', capability });
+export const ticketHolder: Guard = { kind: 'ticket' };
 
 export function guardPasses(guard: Guard, perms: ReadonlySet<string>, roles: ReadonlySet<string>): boolean {
   switch (guard.kind) {
     case 'anon':
     case 'auth':
+    case 'ticket':
       return true;
     case 'perm':
       return hasAnyPermi(perms, guard.any);

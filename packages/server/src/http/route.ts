@@ -6,6 +6,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
 import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
+import { ticketOf, ticketPrincipal } from '../features/browser/proxy-ticket.ts';
 import type { Outbox } from '../features/notices/outbox.ts';
 import { type ApiCaller, resolveApiCaller } from '../features/open-api/api-key.auth.ts';
 import { apiKeyHash, apiKeyOf } from '../features/open-api/api-key.ts';
@@ -70,9 +71,11 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   output?: z.ZodType;
   /**
    * 'sign-in': counted per address against SIGN_IN_RATE_PER_MINUTE (routes that take a password);
-   * 'api-key': per key against API_RATE_PER_MINUTE (the Open API).
+   * 'api-key': per key against API_RATE_PER_MINUTE (the Open API);
+   * `perPersonPerMinute`: per signed-in person (the ticket's holder on a ticket route), per
+   * address for a caller who is neither.
    */
-  rateLimit?: 'sign-in' | 'api-key';
+  rateLimit?: 'sign-in' | 'api-key' | { perPersonPerMinute: number };
   handler: (
     ctx: RouteContext<Out<BS, unknown>, Out<QS, Record<string, unknown>>, Out<PS, Record<string, string>>>,
   ) => Promise<unknown>;
@@ -122,7 +125,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
       app.route({
         method,
         url,
-        ...(spec.rateLimit ? { config: { rateLimit: rateLimitOf(spec.rateLimit, deps.config) } } : {}),
+        ...(spec.rateLimit ? { config: { rateLimit: rateLimitOf(spec.rateLimit, spec.guard, deps) } } : {}),
         handler: async (req, reply) => {
           const ctx = await buildContext(deps, req, reply, spec);
           const result = await spec.handler(ctx as never);
@@ -142,8 +145,27 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
   };
 }
 
-function rateLimitOf(kind: 'sign-in' | 'api-key', config: AppConfig) {
+function rateLimitOf(
+  kind: NonNullable<RouteSpec<Schema, Schema, Schema>['rateLimit']>,
+  guard: Guard,
+  deps: AppDeps,
+) {
+  const { config } = deps;
   if (kind === 'sign-in') return { max: config.signInRatePerMinute, timeWindow: 60_000 };
+  if (typeof kind === 'object')
+    return {
+      max: kind.perPersonPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: async (req: FastifyRequest) => {
+        const person =
+          guard.kind === 'ticket'
+            ? (await ticketOf(deps.db, req))?.userId
+            : (await resolvePrincipal(deps.db, req, config.sessionTtlMinutes))?.userId;
+        return person === undefined ? `ip:${req.ip}` : `person:${person}`;
+      },
+      errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) =>
+        new AppError('request.too-many.person', [Math.max(1, Math.ceil(context.ttl / 1000))], 429),
+    };
   return {
     max: config.apiRatePerMinute,
     timeWindow: 60_000,
@@ -178,7 +200,9 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     spec.guard.kind === 'apiKey' ? await resolveApiCaller(deps.db, req, spec.guard.capability) : undefined;
   const principal = api
     ? principalOfKey(api)
-    : await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
+    : spec.guard.kind === 'ticket'
+      ? await ticketPrincipal(deps.db, req, deps.config.sessionTtlMinutes)
+      : await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
   if (!principal && spec.guard.kind !== 'anon') {
     throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
   }
@@ -188,7 +212,7 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     return accessPromise;
   };
   let accessPromise: Promise<Access> | undefined;
-  const guarded = spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth' && spec.guard.kind !== 'apiKey';
+  const guarded = !['anon', 'auth', 'apiKey', 'ticket'].includes(spec.guard.kind);
   // A route judged by platform roles refuses a caller without the permission before it reads
   // the input, so a refused caller learns nothing of what the route expects.
   if (guarded && !spec.scope) {

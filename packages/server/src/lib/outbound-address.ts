@@ -12,6 +12,11 @@ export interface OutboundPolicy {
   readonly allow: net.BlockList;
   /** The ranges as given, for messages and logs. */
   readonly ranges: readonly string[];
+  /**
+   * Addresses refused whatever the allow-list says: a caller's own (the browser tool's proxy
+   * adds the server's interface addresses, so it never fetches from the server itself).
+   */
+  readonly deny?: net.BlockList;
 }
 
 const REFUSED = new net.BlockList();
@@ -48,8 +53,10 @@ export function isAddressAllowed(address: string, policy: OutboundPolicy): boole
   const family = net.isIP(ip);
   if (family === 0) return false;
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (policy.allow.check(ip, type)) return true;
   const v4 = family === 6 ? embeddedIpv4(ip) : undefined;
+  if (policy.deny && (policy.deny.check(ip, type) || (v4 !== undefined && policy.deny.check(v4, 'ipv4'))))
+    return false;
+  if (policy.allow.check(ip, type)) return true;
   if (v4 !== undefined) return policy.allow.check(v4, 'ipv4') || !REFUSED.check(v4, 'ipv4');
   return !REFUSED.check(ip, type);
 }

@@ -145,7 +145,7 @@ export async function guardedFetch(
     const res = await exchange(target, { method, headers, body, signal: init.signal }, policy);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
-    if (!REDIRECTS.has(status) || location === undefined) return toResponse(res, method);
+    if (!REDIRECTS.has(status) || location === undefined) return toResponse(res, method, target);
     res.resume();
     if (hop === MAX_REDIRECTS)
       throw new OutboundRefusedError('outbound.redirect.too-many', [originOf(start), MAX_REDIRECTS]);
@@ -183,16 +183,19 @@ function exchange(
   });
 }
 
-function toResponse(res: http.IncomingMessage, method: string): Response {
+/** The answer as fetch gives it, `url` the address that answered (after the redirects followed). */
+function toResponse(res: http.IncomingMessage, method: string, target: URL): Response {
   const headers = new Headers();
   for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
     headers.append(res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? '');
   const status = res.statusCode ?? 0;
   const hasBody = method !== 'HEAD' && ![204, 205, 304].includes(status);
   if (!hasBody) res.resume();
-  return new Response(hasBody ? (Readable.toWeb(res) as ReadableStream<Uint8Array>) : null, {
+  const response = new Response(hasBody ? (Readable.toWeb(res) as ReadableStream<Uint8Array>) : null, {
     status,
     statusText: res.statusMessage ?? '',
     headers,
   });
+  Object.defineProperty(response, 'url', { value: target.href });
+  return response;
 }

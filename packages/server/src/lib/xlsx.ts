@@ -12,6 +12,8 @@ export interface SheetColumn<K extends string = string> {
   choices?: readonly string[];
   /** Marked in the header so people see what must be filled. */
   isRequired?: boolean;
+  /** Other headers read as this column on import (older templates, the original's sheets). */
+  aliases?: readonly string[];
 }
 
 /** More rows than this and an export is refused with a hint to narrow the filters. */
@@ -200,7 +202,10 @@ function formatExcelDate(d: Date): string {
 export function headerIndex(ws: ExcelJS.Worksheet, columns: readonly SheetColumn[]): Map<string, number> {
   const byText = new Map<string, string>();
   for (const c of columns) {
-    for (const text of [c.header.zh_CN, c.header.en_US]) byText.set(normalizeHeader(text), c.key);
+    for (const text of [c.header.zh_CN, c.header.en_US, ...(c.aliases ?? [])]) {
+      const normal = normalizeHeader(text);
+      if (!byText.has(normal)) byText.set(normal, c.key);
+    }
   }
   const out = new Map<string, number>();
   ws.getRow(1).eachCell((cell, col) => {

@@ -4,8 +4,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DefaultPasswordModal } from '../features/auth/default-password-modal.tsx';
+import { ArchivedProjectBanner } from '../features/projects/archived-project-banner.tsx';
+import { NoTeamGuide } from '../features/teams/no-team-guide.tsx';
 import { useRouteMeta } from '../router/use-route-meta.ts';
 import { useLayout } from '../stores/layout.store.ts';
+import { useSession } from '../stores/session.store.ts';
 import { useTagsView } from '../stores/tags-view.store.ts';
 import { Navbar } from './navbar.tsx';
 import { SettingsDrawer } from './settings-drawer.tsx';
@@ -53,7 +56,15 @@ function useNavigationEffects(title: string) {
   }, [title, isDynamicTitle, t]);
 }
 
+/** Team and project pages are empty without a current team: they lead the person to one instead. */
+function useNeedsTeam(): boolean {
+  const { pathname } = useLocation();
+  const currentTeamId = useSession((s) => s.config?.currentTeamId ?? 0);
+  return !currentTeamId && /^\/(project|team)[/-]/.test(pathname);
+}
+
 export default function AppLayout() {
+  const needsTeam = useNeedsTeam();
   const meta = useRouteMeta();
   const isMobile = useLayout((s) => s.isMobile);
   const isSidebarOpen = useLayout((s) => s.isSidebarOpen);
@@ -115,7 +126,8 @@ export default function AppLayout() {
           {settings.tagsView ? <TagsView /> : null}
         </Layout.Header>
         <Layout.Content style={{ padding: isMobile ? 8 : 16, minWidth: 0 }}>
-          <Outlet />
+          <ArchivedProjectBanner />
+          {needsTeam ? <NoTeamGuide /> : <Outlet />}
         </Layout.Content>
       </Layout>
       <FloatButton.BackTop visibilityHeight={100} duration={800} />

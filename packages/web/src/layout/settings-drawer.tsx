@@ -1,6 +1,7 @@
 import { App, Button, ColorPicker, Divider, Drawer, Flex, Radio, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { savePreferences, toUiSettings } from '../lib/preferences.ts';
 import { LAYOUT_SETTING_KEY, type LayoutSettings, useLayout } from '../stores/layout.store.ts';
 
 type SwitchKey = 'topNav' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'dynamicTitle';
@@ -49,8 +50,13 @@ export function SettingsDrawer() {
         dynamicTitle,
       };
       localStorage.setItem(LAYOUT_SETTING_KEY, JSON.stringify(saved));
+      void savePreferences({ uiSettings: toUiSettings(saved) }).catch(() => {});
     });
-  const reset = () => finish('reset', () => localStorage.removeItem(LAYOUT_SETTING_KEY));
+  const reset = () =>
+    finish('reset', () => {
+      localStorage.removeItem(LAYOUT_SETTING_KEY);
+      void savePreferences({ uiSettings: {} }).catch(() => {});
+    });
 
   return (
     <Drawer title={t('settings.title')} size={280} open={isOpen} onClose={() => setOpen(false)}>

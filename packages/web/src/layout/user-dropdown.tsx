@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -33,10 +33,14 @@ export function UserDropdown({ isMobile }: { isMobile: boolean }) {
       menu={{
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('my-center') },
+          { key: 'calendar', icon: <CalendarOutlined />, label: t('calendar.title') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('logout') },
         ],
-        onClick: ({ key }) => (key === 'profile' ? navigate('/member/profile') : confirmLogout()),
+        onClick: ({ key }) => {
+          if (key === 'logout') confirmLogout();
+          else navigate(key === 'calendar' ? '/member/calendar' : '/member/profile');
+        },
       }}
     >
       <Space style={{ cursor: 'pointer', padding: '0 8px', whiteSpace: 'nowrap' }}>

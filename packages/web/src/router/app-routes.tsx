@@ -34,12 +34,19 @@ export function AppRoutes() {
       <Route path="/404" element={page(<NotFoundPage />)} />
       <Route path="/shard/defect" element={page(<SharedDefectPage />)} />
       <Route element={<RouteGuard />}>
+        {statics
+          .filter((r) => r.layout === false)
+          .map((r) => (
+            <Route key={r.path} path={r.path} element={page(<r.page />)} />
+          ))}
         <Route element={page(<AppLayout />)}>
           <Route path="/" element={<Navigate to="/index" replace />} />
           <Route path="/redirect/*" element={page(<RedirectPage />)} />
-          {statics.map((r) => (
-            <Route key={r.path} path={r.path} element={page(<r.page />)} />
-          ))}
+          {statics
+            .filter((r) => r.layout !== false)
+            .map((r) => (
+              <Route key={r.path} path={r.path} element={page(<r.page />)} />
+            ))}
           {flat.map((r) => {
             const Page = resolvePage(r.component);
             const leaf = r.chain[r.chain.length - 1];

@@ -34,6 +34,8 @@ const REGISTRY: Record<string, Page> = {
   'system/project/ai/index': lazy(() => import('../features/ai/ai-model-page.tsx')),
   'system/api/index': lazy(() => import('../features/project-api/project-api-page.tsx')),
   'tool/swagger/index': lazy(() => import('../features/api-docs/api-docs-page.tsx')),
+  'tool/project/browser/index': lazy(() => import('../features/browser/browser-menu-page.tsx')),
+  'system/ScreenSize/index': lazy(() => import('../features/browser/screen-size-list-page.tsx')),
   // Hidden project pages: the notice list (also the fixed /notice/index) and the chat platforms.
   'notice/index': noticePage,
   'system/project/other/ding/index': lazy(() => platformPages().then((m) => ({ default: m.DingConfigPage }))),

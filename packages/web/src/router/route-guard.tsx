@@ -3,7 +3,11 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../stores/session.store.ts';
 
-export const WHITE_LIST = ['/login', '/register', '/tools/browser', '/shard/defect'];
+/**
+ * The original also let /tools/browser open without a session; here its proxy serves signed-in
+ * people only (it fetches pages from the server's network), so the tool asks for a sign-in first.
+ */
+export const WHITE_LIST = ['/login', '/register', '/shard/defect'];
 
 export function isWhiteListed(pathname: string): boolean {
   return WHITE_LIST.includes(pathname);

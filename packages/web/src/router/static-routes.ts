@@ -9,15 +9,29 @@ export interface StaticRoute {
   permi?: string[];
   /** Sidebar item to highlight while on this page. */
   activeMenu?: string;
+  /** false: the page fills the window without the app's layout (still after sign-in). */
+  layout?: false;
   page: LazyExoticComponent<ComponentType>;
 }
 
 export const STATIC_ROUTES: StaticRoute[] = [
+  {
+    // The browser-testing tool on a tab of its own; the project menu shows it inside the layout.
+    path: '/tools/browser',
+    titleKey: 'browser.tool',
+    layout: false,
+    page: lazy(() => import('../features/browser/browser-tool-page.tsx')),
+  },
   { path: '/index', titleKey: 'home', page: lazy(() => import('../features/home/home-page.tsx')) },
   {
     path: '/member/profile',
     titleKey: 'personal-center',
     page: lazy(() => import('../features/profile/profile-page.tsx')),
+  },
+  {
+    path: '/member/calendar',
+    titleKey: 'calendar.title',
+    page: lazy(() => import('../features/calendar/calendar-page.tsx')),
   },
   {
     path: '/member/life',

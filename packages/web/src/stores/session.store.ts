@@ -10,6 +10,7 @@ import * as authApi from '../features/auth/auth.api.ts';
 import { getToken, removeToken, setToken } from '../lib/cookies.ts';
 import { resetReloginPrompt } from '../lib/http.ts';
 import { checkPermi, checkRole } from '../lib/permissions.ts';
+import { applyPreferences } from '../lib/preferences.ts';
 
 const PWD_PROMPT_KEY = 'default-pwd-prompt-dismissed';
 
@@ -72,6 +73,7 @@ export const useSession = create<SessionState>((set, get) => ({
       isDefaultModifyPwd: Boolean(info.isDefaultModifyPwd) && !isPromptDismissed(token),
       isLoaded: true,
     });
+    await applyPreferences(info.config);
   },
 
   async logout() {

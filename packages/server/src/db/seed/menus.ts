@@ -79,6 +79,18 @@ export const MENUS: MenuSeed[] = [
   page(102, 1, '菜单管理', 'system.menu', 'menu', 'system/menu/index', 'system:menu:list', 'tree-table', 3),
   page(105, 1, '字典管理', 'system.dict', 'dict', 'system/dict/index', 'system:dict:list', 'dict', 6),
   page(106, 1, '参数设置', 'system.config', 'config', 'system/config/index', 'system:config:list', 'edit', 7),
+  // The browser tool's screen sizes (none in the original's menus; its permissions were granted to nobody).
+  page(
+    2150,
+    1,
+    '屏幕尺寸',
+    'browser.screen-size.menu',
+    'screen-size',
+    'system/ScreenSize/index',
+    'system:ScreenSize:list',
+    'online',
+    8,
+  ),
   dir(108, 1, '日志管理', 'system.log', 'log', 'log', 9),
   page(
     501,
@@ -121,6 +133,7 @@ export const MENUS: MenuSeed[] = [
   ...buttons(1012, 102, 'system:menu', crud.slice(0, 4), crudNames),
   ...buttons(1025, 105, 'system:dict', crud, crudNames),
   ...buttons(1030, 106, 'system:config', crud, crudNames),
+  ...buttons(2151, 2150, 'system:ScreenSize', crud, crudNames),
   ...buttons(
     1042,
     501,

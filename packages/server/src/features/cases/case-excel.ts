@@ -23,6 +23,14 @@ const IMPORTED: readonly CaseColumn[] = [
   'caseStep',
 ];
 const REQUIRED = new Set<CaseColumn>(['caseName', 'modulePath', 'caseExpect']);
+/** The headers of earlier templates and of the original's sheets, still read on import. */
+const ALIASES: Partial<Record<CaseColumn, readonly string[]>> = {
+  caseNum: ['用例编号'],
+  caseName: ['用例名称', 'Case title', 'Name'],
+  modulePath: ['模块', 'Module'],
+  caseLevel: ['用例级别'],
+  caseExpect: ['预期', 'Expect'],
+};
 const WIDTHS: Partial<Record<CaseColumn, number>> = {
   caseName: 40,
   modulePath: 30,
@@ -44,6 +52,7 @@ export function caseColumns(modulePaths: readonly string[], withNumber: boolean)
     width: WIDTHS[key] ?? 16,
     isRequired: REQUIRED.has(key),
     ...(choices[key] ? { choices: choices[key] } : {}),
+    ...(ALIASES[key] ? { aliases: ALIASES[key] } : {}),
   }));
 }
 

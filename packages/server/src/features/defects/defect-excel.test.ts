@@ -134,9 +134,9 @@ describe('the import template', () => {
       (lists.getColumn(c).values as unknown[]).filter((v) => v !== undefined && v !== null),
     );
     expect(columns).toEqual([
-      ['BUG', 'Task', 'Demand'],
-      ['Urgent', 'High', 'Middle', 'Low'],
-      ['Pending', 'Audit', 'Resolved', 'Rejected', 'Closed'],
+      ['Bug', 'Task', 'Request'],
+      ['Urgent', 'High', 'Medium', 'Low'],
+      ['Pending', 'In review', 'Resolved', 'Rejected', 'Closed'],
       ['Shop', 'Shop/Cart', 'Shop/支付'],
       [await nickOf(lead), await nickOf(dev)].sort(),
     ]);
@@ -319,7 +319,7 @@ describe('exporting', () => {
     const first = rows.find((r) => r[2] === 'Imported 1 导入');
     expect(first?.slice(0, 8)).toEqual([
       '2',
-      'BUG',
+      'Bug',
       'Imported 1 导入',
       'High',
       'Pending',
@@ -339,6 +339,10 @@ describe('exporting', () => {
     });
     const formRows = rowsOf((await readBook(form.rawPayload)).worksheets[0] as ExcelJS.Worksheet);
     expect(formRows.map((r) => r[0])).toEqual(['编号', '501']);
+    expect(formRows[1]?.[1]).toBe('任务');
+    // A bug in the word the page shows (缺陷, not the wire name BUG).
+    const bug = await download(`/system/defect/export?projectId=${projectId}&defectName=%232`, 'zh_CN');
+    expect(rowsOf(bug.wb.worksheets[0] as ExcelJS.Worksheet)[1]?.slice(0, 2)).toEqual(['2', '缺陷']);
 
     const before = await defectCount();
     const again = await upload(res.rawPayload);

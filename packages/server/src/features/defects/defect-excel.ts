@@ -48,23 +48,24 @@ const WIDTHS: Partial<Record<DefectColumn, number>> = {
   handleBy: 20,
 };
 
+/** The words the web client shows (its defect.type/level/state keys), so a sheet reads as the page does. */
 const TYPE_LABELS: Record<Lang, readonly string[]> = {
-  zh_CN: ['BUG', '任务', '需求'],
-  en_US: ['BUG', 'Task', 'Demand'],
+  zh_CN: ['缺陷', '任务', '需求'],
+  en_US: ['Bug', 'Task', 'Request'],
 };
 const LEVEL_LABELS: Record<Lang, readonly string[]> = {
   zh_CN: ['紧急', '高', '中', '低'],
-  en_US: ['Urgent', 'High', 'Middle', 'Low'],
+  en_US: ['Urgent', 'High', 'Medium', 'Low'],
 };
 const STATE_LABELS: Record<Lang, readonly string[]> = {
   zh_CN: ['待处理', '待审核', '已解决', '已驳回', '已关闭'],
-  en_US: ['Pending', 'Audit', 'Resolved', 'Rejected', 'Closed'],
+  en_US: ['Pending', 'In review', 'Resolved', 'Rejected', 'Closed'],
 };
-/** Other spellings people (and the original's sheets) use. */
+/** Other spellings people (and the original's sheets, and our earlier exports) use. */
 const EXTRA_ALIASES = {
-  type: { 缺陷: 0, bug: 0, task: 1, demand: 2 } as Record<string, number>,
+  type: { bug: 0, task: 1, demand: 2, request: 2 } as Record<string, number>,
   level: { 急: 0, urgent: 0, height: 1, high: 1, middle: 2, medium: 2, low: 3 } as Record<string, number>,
-  state: { 处理中: 0, 待修复: 0 } as Record<string, number>,
+  state: { 处理中: 0, 待修复: 0, audit: 1 } as Record<string, number>,
 };
 
 function lookup(

@@ -87,7 +87,17 @@ async function writeLog(
     .executeTakeFirstOrThrow();
 }
 
+/** Plan times (yyyy-MM-dd, optionally with HH:mm[:ss]) in full, so they compare as text. */
+const fullTime = (value: string) =>
+  value.length === 10 ? `${value} 00:00:00` : value.length === 16 ? `${value}:00` : value;
+
+/** The plan ends in order, whoever sets them: the form, and a drag on the personal calendar (same route). */
+function assertPlanOrder(start: string | null | undefined, end: string | null | undefined) {
+  if (start && end && fullTime(end) < fullTime(start)) throw new AppError('defect.plan.order');
+}
+
 export async function createDefect(deps: AppDeps, caller: Principal, body: z.infer<typeof defectCreateBody>) {
+  assertPlanOrder(body.planStartTime, body.planEndTime);
   await assertMembers(deps, body.projectId, body.handleBy);
   await assertModuleOf(deps.db, body.projectId, body.moduleId);
   await assertCase(deps, body.projectId, body.caseId);
@@ -157,6 +167,11 @@ export async function updateDefect(
   if (row.createById !== caller.userId && !hasPermi(access.permissions, 'system:defect:edit')) {
     throw new AppError('auth.forbidden', [], ResultCode.forbidden);
   }
+  // A partial update (one end moved) is judged against the plan it leaves.
+  assertPlanOrder(
+    body.planStartTime === undefined ? row.planStartTime : body.planStartTime,
+    body.planEndTime === undefined ? row.planEndTime : body.planEndTime,
+  );
   if (body.handleBy) await assertMembers(deps, row.projectId, body.handleBy);
   await assertModuleOf(deps.db, row.projectId, body.moduleId);
   await assertCase(deps, row.projectId, body.caseId);

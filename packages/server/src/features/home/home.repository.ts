@@ -17,13 +17,13 @@ const LISTED = 10;
 const DAY_MS = 86_400_000;
 
 /** The projects the person may enter now: a member, not locked out of the team, team and project live. */
-async function myProjects(db: Db, userId: number) {
+export async function myProjects(db: Db, userId: number) {
   return db
     .selectFrom('sysUserProject as up')
     .innerJoin('sysProject as p', 'p.projectId', 'up.projectId')
     .innerJoin('sysTeam as t', 't.teamId', 'p.teamId')
     .innerJoin('sysUserTeam as ut', (j) => j.onRef('ut.teamId', '=', 'p.teamId').on('ut.userId', '=', userId))
-    .select(['p.projectId', 'p.projectName', 't.teamName', 'up.collect'])
+    .select(['p.projectId', 'p.projectName', 'p.isArchived', 't.teamName', 'up.collect'])
     .where('up.userId', '=', userId)
     .where('p.projectState', '=', 1)
     .where('t.isDel', '=', 0)

@@ -1,7 +1,8 @@
-import { homeDashboard } from '@buglet/contracts';
+import { homeCalendar, homeCalendarQuery, homeDashboard } from '@buglet/contracts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { APP_VERSION } from '../session/session.routes.ts';
+import { loadCalendar } from './calendar.repository.ts';
 import { loadHome } from './home.repository.ts';
 
 /** The signed-in person's start page in one request (what waits, what moved, trends, notices). */
@@ -10,5 +11,16 @@ export function registerHomeRoutes(r: Router): void {
     guard: authenticated,
     output: homeDashboard,
     handler: async (ctx) => ctx.ok(await loadHome(r.deps.db, ctx.me, ctx.lang, APP_VERSION)),
+  });
+
+  /** The personal calendar: my (or my projects') defects whose plan meets a window of days. */
+  r.get('/system/home/calendar', {
+    guard: authenticated,
+    query: homeCalendarQuery,
+    output: homeCalendar,
+    handler: async (ctx) => {
+      const { from, to, range } = ctx.query;
+      return ctx.ok(await loadCalendar(r.deps.db, ctx.me.userId, range, { from, to }));
+    },
   });
 }

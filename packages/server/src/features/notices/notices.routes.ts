@@ -26,7 +26,7 @@ import {
   renderInvitation,
 } from '../teams/invitations.service.ts';
 import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
-import { safeJson, settingsOf } from './notice-settings.repository.ts';
+import { projectPlatform, safeJson, settingsOf } from './notice-settings.repository.ts';
 import { deliver } from './notices.service.ts';
 import { MAIL_CONFIG_KEY, type MailConfig } from './outbox.ts';
 
@@ -216,6 +216,49 @@ export function registerNoticeRoutes(r: Router): void {
     },
   });
 
+  // What stands between the person's channels and their inbox: which channels the platform or the
+  // project has set up, and the deliveries to them that failed (else only in the server log).
+  r.get('/im/config/status', {
+    guard: perm('notice:list'),
+    query: z.object({ projectId: z.coerce.number().int().min(1) }),
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    handler: async (ctx) => {
+      const { projectId } = ctx.query;
+      const mailText = await kvGet(db, MAIL_CONFIG_KEY);
+      const mail = mailText ? (safeJson(mailText) as Partial<MailConfig>) : undefined;
+      const ding = await projectPlatform(db, projectId, 'ding');
+      const wechat = await projectPlatform(db, projectId, 'wechat');
+      const since = formatDateTime(new Date(Date.now() - FAILURE_DAYS * 86_400_000));
+      const failures = await db
+        .selectFrom('sysNoticeOutbox')
+        .select(['outboxId', 'channel', 'state', 'attempts', 'lastError', 'createTime'])
+        .where('receiverId', '=', ctx.me.userId)
+        .where('projectId', '=', projectId)
+        .where('webhookId', 'is', null)
+        .where('lastError', 'is not', null)
+        .where('createTime', '>=', since)
+        .orderBy('outboxId', 'desc')
+        .limit(FAILURE_LIST_MAX)
+        .execute();
+      return ctx.ok({
+        channels: {
+          mail: Boolean(mail?.host),
+          ding: Boolean(ding && (ding.hook || (ding.clientId && ding.robotCode))),
+          wechat: Boolean(wechat?.corpId),
+        },
+        failures: failures.map((f) => ({
+          outboxId: f.outboxId,
+          channel: f.channel,
+          // Still retried while pending; given up once failed.
+          isFinal: f.state === 'failed',
+          attempts: f.attempts,
+          reason: deliveryReason(ctx.t, f.lastError ?? ''),
+          createTime: f.createTime,
+        })),
+      });
+    },
+  });
+
   r.post('/im/config', {
     guard: perm('notice:list'),
     body: imConfigBody,
@@ -320,4 +363,18 @@ export function registerNoticeRoutes(r: Router): void {
       return ctx.ok();
     },
   });
+}
+
+const FAILURE_DAYS = 30;
+const FAILURE_LIST_MAX = 10;
+
+/** The outbox's reasons for a missing set-up, in the reader's language; any other as it came. */
+const KNOWN_REASONS: Record<string, MessageKey> = {
+  'no mail server is set up': 'notice.delivery.no-mail-server',
+  'the project has no DingTalk robot': 'notice.delivery.no-ding',
+  'the project has no WeChat Work app': 'notice.delivery.no-wechat',
+};
+function deliveryReason(t: (key: MessageKey) => string, error: string): string {
+  const key = KNOWN_REASONS[error];
+  return key ? t(key) : error;
 }

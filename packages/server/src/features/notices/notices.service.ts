@@ -91,9 +91,29 @@ export async function deliver(
     if (system.panel) await deps.hub.send([r.userId], 'panel_notice', { ...notice, ...sound, panel: true });
   }
 
+  // The account ids in the personal center stand in where the project's settings leave them empty.
+  const wantsDefault = rendered
+    .filter(
+      ({ settings: { platforms: p } }) =>
+        (p.ding.switch && !p.ding.userId) || (p.wechat.switch && !p.wechat.userId),
+    )
+    .map((r) => r.userId);
+  const defaults = new Map(
+    wantsDefault.length === 0
+      ? []
+      : (
+          await deps.db
+            .selectFrom('sysUser')
+            .select(['userId', 'dingUserId', 'wechatUserId'])
+            .where('userId', 'in', wantsDefault)
+            .execute()
+        ).map((u) => [u.userId, u]),
+  );
   for (const { userId, settings, lang } of rendered) {
     const p = settings.platforms;
     if (!(p.bmail.switch || p.ding.switch || p.wechat.switch)) continue;
+    const dingUserId = p.ding.userId || defaults.get(userId)?.dingUserId || '';
+    const wechatUserId = p.wechat.userId || defaults.get(userId)?.wechatUserId || '';
     const full = message.render(lang, deps.config.publicUrl);
     const link = `${deps.config.publicUrl}/#${message.src}`;
     if (p.bmail.switch && p.bmail.receiver) {
@@ -108,17 +128,17 @@ export async function deliver(
     if (p.ding.switch) {
       await deps.outbox.enqueue(message.projectId, userId, {
         channel: 'ding',
-        userId: p.ding.userId,
+        userId: dingUserId,
         title: full.title,
         text: `${full.title}\n${markdownText(full.content)}`,
         markdown: full.content,
         link,
       });
     }
-    if (p.wechat.switch && p.wechat.userId) {
+    if (p.wechat.switch && wechatUserId) {
       await deps.outbox.enqueue(message.projectId, userId, {
         channel: 'wechat',
-        userId: p.wechat.userId,
+        userId: wechatUserId,
         text: `${full.title}\n${markdownText(full.content)}`,
       });
     }

@@ -526,8 +526,14 @@ describe('WeChat Work', () => {
       ).toBe(200);
       const settings = (await call(worker, 'GET', '/im/config', undefined, { projectId: String(pid) })).data
         .config;
-      settings.platforms.wechat = { switch: true, userId: 'zhangsan' };
+      // No id in the project's settings: the one in the personal center is used.
+      settings.platforms.wechat = { switch: true, userId: '' };
       await call(worker, 'POST', '/im/config', { projectId: pid, config: settings });
+      await app.db
+        .updateTable('sysUser')
+        .set({ wechatUserId: 'zhangsan' })
+        .where('userId', '=', worker.userId)
+        .execute();
       await call(lead, 'POST', '/system/notice/send', {
         projectId: pid,
         receiveIds: [worker.userId],
@@ -549,6 +555,62 @@ describe('WeChat Work', () => {
     } finally {
       await app.close();
       await new Promise<void>((r) => wx.close(() => r()));
+    }
+  });
+});
+
+describe('GET /im/config/status', () => {
+  it('tells the person which channels are not set up and which deliveries to them failed', async () => {
+    const app = await createTestApp();
+    try {
+      const call = apiAs(app);
+      const [lead, worker] = [await app.signedIn(), await app.signedIn()];
+      const teamId = await insertTestTeam(app.db, { [lead.userId]: [12], [worker.userId]: [5] });
+      const project = await call(lead, 'POST', '/system/project', {
+        teamId,
+        projectName: 'Unset',
+        members: [{ userId: worker.userId, roleIds: [7] }],
+      });
+      const pid = project.data.projectId as number;
+      const query = { projectId: String(pid) };
+      const settings = (await call(worker, 'GET', '/im/config', undefined, query)).data.config;
+      settings.platforms.bmail = { switch: true, receiver: 'worker@example.test' };
+      settings.platforms.ding = { switch: true, userId: 'ding-worker' };
+      await call(worker, 'POST', '/im/config', { projectId: pid, config: settings });
+      expect((await call(worker, 'GET', '/im/config/status', undefined, query)).data).toEqual({
+        channels: { mail: false, ding: false, wechat: false },
+        failures: [],
+      });
+
+      await call(lead, 'POST', '/system/notice/send', {
+        projectId: pid,
+        receiveIds: [worker.userId],
+        title: 'Release at five',
+        content: 'Be there',
+      });
+      let status: Json = {};
+      await until(async () => {
+        await app.app.outbox.drain();
+        status = (await call(worker, 'GET', '/im/config/status', undefined, query)).data;
+        return status.failures.length === 2;
+      });
+      const reasons = (status.failures as Json[]).map((f) => [f.channel, f.reason, f.isFinal]).sort();
+      expect(reasons).toEqual([
+        ['ding', "The project has no DingTalk robot; ask the project's administrator", false],
+        ['mail', 'No mail server is set up on the platform; ask the system administrator', false],
+      ]);
+      // Each person sees only their own deliveries.
+      expect((await call(lead, 'GET', '/im/config/status', undefined, query)).data.failures).toEqual([]);
+      const zh = await app.call({
+        method: 'GET',
+        url: `/im/config/status?projectId=${pid}`,
+        token: worker.token,
+      });
+      expect(zh.body.data.failures.map((f: Json) => f.reason)).toContain(
+        '平台未设置邮件服务器，请联系系统管理员',
+      );
+    } finally {
+      await app.close();
     }
   });
 });

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { profileBody, updatePasswordQuery } from '@buglet/contracts';
 import bcrypt from 'bcryptjs';
+import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
@@ -8,7 +10,12 @@ import { formatDateTime } from '../../lib/time.ts';
 import { storeUpload } from '../files/file-store.ts';
 import { isImageExtension } from '../files/file-types.ts';
 import { publicUrl, receiveFile } from '../files/files.routes.ts';
-import { clearDefaultPasswordFlag, deleteSessionsOfUsers } from '../session/session.repository.ts';
+import {
+  clearDefaultPasswordFlag,
+  deleteSession,
+  deleteSessionsOfUsers,
+  listSessionsOfUser,
+} from '../session/session.repository.ts';
 import { BCRYPT_COST } from '../session/session.service.ts';
 import { findUser, listPlatformRoles, toUser, updateUser } from '../users/users.repository.ts';
 import { assertUnique } from '../users/users.service.ts';
@@ -75,6 +82,46 @@ export function registerProfileRoutes(r: Router): void {
     },
   });
 
+  // The person's own sign-ins. A session is named by a digest of its token id, so the list never
+  // hands out what would let a script act as another of the person's sessions.
+  r.get('/system/user/profile/sessions', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      const rows = await listSessionsOfUser(db, ctx.me.userId, Date.now());
+      return ctx.ok(
+        rows.map((row) => ({
+          sessionId: sessionDigest(row.tokenId),
+          ipaddr: row.ipaddr,
+          browser: row.browser,
+          os: row.os,
+          loginTime: row.loginTime,
+          current: row.tokenId === ctx.me.tokenId,
+        })),
+      );
+    },
+  });
+
+  r.delete('/system/user/profile/sessions/:sessionId', {
+    guard: authenticated,
+    params: z.object({ sessionId: z.string().regex(/^[0-9a-f]{16}$/) }),
+    handler: async (ctx) => {
+      const rows = await listSessionsOfUser(db, ctx.me.userId, Date.now());
+      const row = rows.find((x) => sessionDigest(x.tokenId) === ctx.params.sessionId);
+      if (!row) throw new AppError('profile.session.not-found');
+      await deleteSession(db, row.tokenId);
+      return ctx.ok();
+    },
+  });
+
+  // "Sign out everywhere else": every session of this account but the caller's.
+  r.delete('/system/user/profile/sessions', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      await deleteSessionsOfUsers(db, [ctx.me.userId], ctx.me.tokenId);
+      return ctx.ok();
+    },
+  });
+
   r.post('/system/user/profile/avatar', {
     guard: authenticated,
     handler: async (ctx) => {
@@ -84,4 +131,9 @@ export function registerProfileRoutes(r: Router): void {
       return ctx.ok(undefined, { imgUrl: stored.fileName, url: publicUrl(ctx.req, stored.fileName) });
     },
   });
+}
+
+/** A session's public name: 16 hex characters of the SHA-256 of its token id. */
+export function sessionDigest(tokenId: string): string {
+  return createHash('sha256').update(tokenId).digest('hex').slice(0, 16);
 }

@@ -1,6 +1,7 @@
 import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../../test/factories.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
@@ -11,7 +12,7 @@ afterAll(async () => t.close());
 
 type Opts = { payload?: Record<string, unknown>; query?: Record<string, string>; token: string };
 /** Calls in English with the given token (empty for none); answers the body. */
-const api = async (method: 'GET' | 'POST' | 'PUT', url: string, o: Opts) =>
+const api = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, o: Opts) =>
   (await t.call({ method, url, lang: 'en_US', ...o })).body;
 
 const userRow = (userId: number) =>
@@ -140,5 +141,128 @@ describe('PUT /system/user/profile/updatePwd', () => {
         .code,
     ).toBe(200);
     expect((await infoOf(u.token)).isDefaultModifyPwd).toBe(false);
+  });
+});
+
+describe('POST /system/user/profile/avatar', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+  const upload = (token: string, name: string, content: Buffer) =>
+    t.call({
+      method: 'POST',
+      url: '/system/user/profile/avatar',
+      token,
+      lang: 'en_US',
+      ...multipart('avatarfile', name, content),
+    });
+
+  it('takes an image by its content and shows it as the avatar', async () => {
+    const u = await t.signedIn();
+    const res = await upload(u.token, 'me.png', PNG);
+    expect(res.body).toMatchObject({ code: 200, imgUrl: expect.stringMatching(/\.png$/) });
+    expect((await userRow(u.userId)).avatar).toBe(res.body.imgUrl);
+    expect((await infoOf(u.token)).user.avatar).toBe(res.body.imgUrl);
+  });
+
+  it('refuses a file that is not what its name says, and a non-image, keeping the old avatar', async () => {
+    const u = await t.signedIn();
+    const before = (await userRow(u.userId)).avatar;
+    const fake = await upload(u.token, 'me.png', Buffer.from('<svg onload=alert(1)>'));
+    expect(fake.body.code).toBe(500);
+    expect(fake.body.msg).toMatch(/content|png/i);
+    const pdf = await upload(u.token, 'me.pdf', Buffer.from('%PDF-1.4'));
+    expect(pdf.body.code).toBe(500);
+    expect(pdf.body.msg).toContain('png');
+    expect((await userRow(u.userId)).avatar).toBe(before);
+  });
+});
+
+describe('the own sessions', () => {
+  type Session = { sessionId: string; current: boolean; ipaddr: string | null; loginTime: string };
+  const sessionsOf = async (token: string) =>
+    (await api('GET', '/system/user/profile/sessions', { token })).data as Session[];
+
+  it('lists the own sign-ins only, the current one marked, with no token id in them', async () => {
+    const u = await t.signedIn();
+    const second = await t.login(u.userName, u.password);
+    await t.signedIn();
+    const list = await sessionsOf(u.token);
+    expect(list).toHaveLength(2);
+    expect(list.filter((x) => x.current)).toHaveLength(1);
+    for (const x of list) expect(x.sessionId).toMatch(/^[0-9a-f]{16}$/);
+    const tokens = await t.db
+      .selectFrom('sysSession')
+      .select('tokenId')
+      .where('userId', '=', u.userId)
+      .execute();
+    for (const { tokenId } of tokens) expect(JSON.stringify(list)).not.toContain(tokenId);
+    expect((await sessionsOf(second)).find((x) => x.current)?.sessionId).not.toBe(
+      list.find((x) => x.current)?.sessionId,
+    );
+  });
+
+  it("ends one other sign-in by its id, and refuses an id that is not the caller's", async () => {
+    const u = await t.signedIn();
+    const other = await t.login(u.userName, u.password);
+    const stranger = await t.signedIn();
+    const strangers = await sessionsOf(stranger.token);
+    const refused = await api('DELETE', `/system/user/profile/sessions/${strangers[0]?.sessionId}`, {
+      token: u.token,
+    });
+    expect(refused).toEqual({ code: 500, msg: 'That sign-in has already ended' });
+    expect((await infoOf(stranger.token)).code).toBe(200);
+    const target = (await sessionsOf(u.token)).find((x) => !x.current);
+    const bad = await api('DELETE', '/system/user/profile/sessions/not-hex', { token: u.token });
+    expect(bad.code).toBe(500);
+    expect(
+      (await api('DELETE', `/system/user/profile/sessions/${target?.sessionId}`, { token: u.token })).code,
+    ).toBe(200);
+    expect((await infoOf(other)).code).toBe(401);
+    expect((await infoOf(u.token)).code).toBe(200);
+  });
+
+  it('signs out everywhere else, keeping the caller signed in', async () => {
+    const u = await t.signedIn();
+    const a = await t.login(u.userName, u.password);
+    const b = await t.login(u.userName, u.password);
+    expect((await api('DELETE', '/system/user/profile/sessions', { token: u.token })).code).toBe(200);
+    expect((await infoOf(a)).code).toBe(401);
+    expect((await infoOf(b)).code).toBe(401);
+    expect(await sessionsOf(u.token)).toMatchObject([{ current: true }]);
+  });
+});
+
+describe('the language and layout preferences', () => {
+  it('keeps them on the server so another browser gets them with getInfo', async () => {
+    const u = await t.signedIn();
+    expect((await infoOf(u.token)).config).toMatchObject({ lang: null, uiSettings: null });
+    const saved = await api('PUT', '/system/user-config', {
+      payload: { lang: 'en_US', uiSettings: { theme: '#13c2c2', sideTheme: 'theme-dark', tagsView: true } },
+      token: u.token,
+    });
+    expect(saved.code).toBe(200);
+    const elsewhere = await t.login(u.userName, u.password);
+    expect((await infoOf(elsewhere)).config).toMatchObject({
+      lang: 'en_US',
+      uiSettings: { theme: '#13c2c2', sideTheme: 'theme-dark', tagsView: true },
+    });
+  });
+
+  it('refuses a language or setting it does not know, naming it', async () => {
+    const u = await t.signedIn();
+    const lang = await api('PUT', '/system/user-config', { payload: { lang: 'fr_FR' }, token: u.token });
+    expect(lang.code).toBe(500);
+    expect(lang.msg).toContain('lang');
+    const colour = await api('PUT', '/system/user-config', {
+      payload: { uiSettings: { theme: 'red;background:url(x)' } },
+      token: u.token,
+    });
+    expect(colour.code).toBe(500);
+    expect(colour.msg).toContain('theme');
+    const extra = await api('PUT', '/system/user-config', {
+      payload: { uiSettings: { evil: 1 } },
+      token: u.token,
+    });
+    expect(extra.code).toBe(500);
+    expect((await infoOf(u.token)).config).toMatchObject({ lang: null, uiSettings: null });
   });
 });

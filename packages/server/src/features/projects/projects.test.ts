@@ -223,11 +223,18 @@ describe('archive and restore', () => {
     expect({ project: await projectRow(projectId), roles: await projectRolesOf(projectId) }).toEqual(before);
     // Still readable.
     expect(await api(dev.token, 'GET', url)).toMatchObject({ code: 200, data: { archived: true } });
+    // The client is not handed the permissions that would be refused, so it shows the project read-only.
+    await api(dev.token, 'PUT', '/system/user-config', { payload: { currentProjectId: projectId } });
+    const archived = (await api(dev.token, 'GET', '/getInfo')).permissions as string[];
+    expect(archived).toContain('system:defect:list');
+    expect(archived).not.toContain('system:defect:add');
+    expect(archived).not.toContain('system:defect:repair');
     expect((await api(dev.token, 'GET', `${url}/member`)).total).toBe(3);
 
     expect(await api(dev.token, 'POST', `${url}/restore`)).toEqual(FORBIDDEN);
     expect(await api(lead.token, 'POST', `${url}/restore`)).toEqual(OK);
     expect((await projectRow(projectId)).isArchived).toBe(0);
+    expect((await api(dev.token, 'GET', '/getInfo')).permissions).toContain('system:defect:add');
     expect(
       await api(lead.token, 'PUT', '/system/project', { payload: { projectId, projectName: 'Renamed' } }),
     ).toEqual(OK);

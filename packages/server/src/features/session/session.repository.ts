@@ -73,6 +73,16 @@ export async function listSessions(db: Db, filter: { ipaddr?: string; userName?:
   return q.orderBy('s.loginTime', 'desc').execute();
 }
 
+export async function listSessionsOfUser(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('sysSession')
+    .select(['tokenId', 'ipaddr', 'browser', 'os', 'loginTime'])
+    .where('userId', '=', userId)
+    .where('expireAt', '>=', now)
+    .orderBy('loginTime', 'desc')
+    .execute();
+}
+
 /** Short-lived values shared by every server instance: captcha answers, login failure counts. */
 export async function kvGet(db: Db, k: string, now = Date.now()): Promise<string | undefined> {
   const row = await db.selectFrom('sysKv').select(['v', 'expireAt']).where('k', '=', k).executeTakeFirst();

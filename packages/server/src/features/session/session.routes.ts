@@ -7,6 +7,7 @@ import {
   SUPER_ADMIN_ID,
   userConfigBody,
 } from '@buglet/contracts';
+import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { anon, authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
@@ -16,7 +17,7 @@ import { listAllMenus, listGrantedMenus } from '../menus/menus.repository.ts';
 import { buildMenuTree, toRouters, withAncestors } from '../menus/router-tree.ts';
 import { findUser, toUser } from '../users/users.repository.ts';
 import { login, logout, register } from './session.service.ts';
-import { switchContext } from './user-context.service.ts';
+import { findPreferences, switchContext } from './user-context.service.ts';
 
 export const APP_VERSION = '0.1.0';
 
@@ -80,8 +81,10 @@ export function registerSessionRoutes(r: Router): void {
         msg: ctx.t('op.success'),
         user: toUser(user, platformRoles),
         roles: roles.length > 0 ? roles : [DEFAULT_ROLE],
-        permissions: [...access.permissions],
-        config: { userId: user.userId, ...access.context },
+        permissions: await withoutArchivedWrites(deps.db, access.context.currentProjectId, [
+          ...access.permissions,
+        ]),
+        config: { userId: user.userId, ...access.context, ...(await findPreferences(deps.db, user.userId)) },
         isDefaultModifyPwd: ctx.me.isDefaultPassword,
       };
     },
@@ -119,4 +122,22 @@ export function registerSessionRoutes(r: Router): void {
     guard: anon,
     handler: async (ctx) => ctx.reply.type('text/plain').send(APP_VERSION),
   });
+}
+
+/** What changes a project's content: refused by the server while the project is archived. */
+const PROJECT_WRITE =
+  /^system:(ai|api|case|defect|document|module|report):(add|edit|remove|import|assign|close|open|pass|reject|repair)$|^system:project:member:/;
+
+/**
+ * In an archived current project the client is not handed the permissions the server would refuse
+ * anyway, so its forms and buttons show the project read-only rather than failing on Save.
+ */
+async function withoutArchivedWrites(db: Db, projectId: number | null, permissions: string[]) {
+  if (!projectId) return permissions;
+  const project = await db
+    .selectFrom('sysProject')
+    .select('isArchived')
+    .where('projectId', '=', projectId)
+    .executeTakeFirst();
+  return project?.isArchived === 1 ? permissions.filter((p) => !PROJECT_WRITE.test(p)) : permissions;
 }

@@ -111,9 +111,6 @@ export default function AiModelPage() {
   return (
     <Card>
       <PageHeaderBar title={t('ai.title')} backTo="/project/option" />
-      {isReadOnly ? (
-        <Alert type="info" showIcon title={t('project.archived-read-only')} style={{ marginBottom: 16 }} />
-      ) : null}
       <AiServerForm
         projectId={projectId}
         config={config.data?.data}

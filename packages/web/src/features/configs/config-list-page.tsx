@@ -61,7 +61,11 @@ export default function ConfigListPage() {
       width: 100,
       render: (v: string) => <DictTag type="sys_yes_no" value={v} />,
     },
-    { title: t('remark'), dataIndex: 'remark', ellipsis: true },
+    {
+      title: t('remark'),
+      ellipsis: true,
+      render: (_v, row) => (row.remark ? seededText(`config.remark.${row.configKey}`, row.remark) : null),
+    },
     { title: t('create-time'), dataIndex: 'createTime', width: 170 },
     {
       title: t('operate'),

@@ -53,6 +53,8 @@ function initialValues(defect: DefectDetail | undefined, prefill?: DefectPrefill
       defectName: prefill?.defectName,
       defectDescribe: prefill?.defectDescribe ?? '',
       moduleId: prefill?.moduleId,
+      imgUrls: prefill?.imgUrls,
+      annexUrls: prefill?.annexUrls,
     };
   const time = (value: string | null) => (value ? dayjs(value) : null);
   return {
@@ -150,7 +152,7 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
         initialValues={initialValues(editing, prefill)}
         preserve={false}
       >
-        {prefill ? (
+        {prefill?.caseLabel ? (
           <Alert
             type="info"
             showIcon

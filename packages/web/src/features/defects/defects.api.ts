@@ -25,14 +25,17 @@ export interface DefectBody {
   caseId?: number | null;
 }
 
-/** What a new defect starts with when it comes from somewhere (a test case or one of its steps). */
+/** What a new defect starts with when it comes from somewhere (a test case or one of its steps, the browser tool). */
 export interface DefectPrefill {
   defectName: string;
   defectDescribe: string;
   moduleId?: number;
-  caseId: number;
+  caseId?: number;
   /** '#12 Log in', shown above the form so the link is visible before saving. */
-  caseLabel: string;
+  caseLabel?: string;
+  /** Uploaded already (`/profile/...`, comma-separated): a screenshot, an evidence file. */
+  imgUrls?: string;
+  annexUrls?: string;
 }
 
 export interface ActionBody {

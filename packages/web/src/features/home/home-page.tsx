@@ -1,12 +1,14 @@
-import { ApiOutlined, BellOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiOutlined, BellOutlined, CalendarOutlined, EditOutlined, UserOutlined } from '@ant-design/icons';
 import type { HomeDashboard } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, Flex, List, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LineChart } from '../../components/line-chart.tsx';
+import { personName } from '../../lib/person-name.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { useFollowNotice, useOpenProjectLink } from '../notices/notice-link.ts';
+import { NoTeamGuide } from '../teams/no-team-guide.tsx';
 import { getHomeDashboard, homeKeys } from './home.api.ts';
 import { HomeDefectList } from './home-defect-list.tsx';
 
@@ -17,7 +19,8 @@ import { HomeDefectList } from './home-defect-list.tsx';
  */
 export default function HomePage() {
   const { t } = useTranslation();
-  const nickName = useSession((s) => s.user?.nickName);
+  const user = useSession((s) => s.user);
+  const hasTeam = useSession((s) => Boolean(s.config?.currentTeamId));
   // Coming back to the start page always shows it as it is now.
   const query = useQuery({
     queryKey: homeKeys.dashboard,
@@ -29,8 +32,9 @@ export default function HomePage() {
   return (
     <Flex vertical gap={16} data-testid="home">
       <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('home.greeting', { name: nickName ?? '' })}
+        {t('home.greeting', { name: user ? personName(user) : '' })}
       </Typography.Title>
+      {hasTeam ? null : <NoTeamGuide />}
       {home ? <Dashboard home={home} /> : <Skeleton active paragraph={{ rows: 8 }} />}
     </Flex>
   );
@@ -62,7 +66,15 @@ function Dashboard({ home }: { home: HomeDashboard }) {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
-          <Card size="small" title={t('home.waiting.title')}>
+          <Card
+            size="small"
+            title={t('home.waiting.title')}
+            extra={
+              <Typography.Link onClick={() => navigate('/member/calendar')} data-testid="home-calendar-link">
+                <CalendarOutlined /> {t('calendar.title')}
+              </Typography.Link>
+            }
+          >
             <HomeDefectList items={waiting.items} emptyText={t('home.waiting.none')} testId="home-waiting" />
           </Card>
         </Col>
@@ -188,6 +200,9 @@ function Dashboard({ home }: { home: HomeDashboard }) {
           <Flex gap={16} wrap>
             <Typography.Link onClick={() => navigate('/member/profile')}>
               <UserOutlined /> {t('personal-center')}
+            </Typography.Link>
+            <Typography.Link onClick={() => navigate('/member/calendar')}>
+              <CalendarOutlined /> {t('calendar.title')}
             </Typography.Link>
             <Typography.Link onClick={() => navigate('/member/life')}>
               <EditOutlined /> {t('defect.my-life')}

@@ -3,10 +3,24 @@ import {
   DingtalkOutlined,
   MailOutlined,
   MessageOutlined,
+  WarningOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Divider, Form, type FormRule, Input, Skeleton, Switch } from 'antd';
+import {
+  Alert,
+  App,
+  Checkbox,
+  Divider,
+  Form,
+  type FormRule,
+  Input,
+  List,
+  Skeleton,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +34,13 @@ import {
   settingsToForm,
   USER_ID_MAX,
 } from './notice-settings.ts';
-import { getImConfig, noticeKeys, saveImConfig } from './notices.api.ts';
+import {
+  getImConfig,
+  getImConfigStatus,
+  type ImConfigStatus,
+  noticeKeys,
+  saveImConfig,
+} from './notices.api.ts';
 import { SoundPicker } from './sound-picker.tsx';
 
 interface NoticeSettingsDialogProps {
@@ -52,6 +72,9 @@ interface ChannelProps {
   maxLength: number;
   /** Reads the switch itself, so that switching off drops the field's complaint at once. */
   rule: FormRule;
+  /** False when the platform or project has not set the channel up: nothing would arrive. */
+  isSetUp?: boolean;
+  notSetUpText?: string;
 }
 
 /** A channel the notices also go to: its switch in the heading, and the one address it needs. */
@@ -65,6 +88,8 @@ function Channel({
   placeholder,
   maxLength,
   rule,
+  isSetUp = true,
+  notSetUpText,
 }: ChannelProps) {
   const isOn = Form.useWatch(switchName, Form.useFormInstance()) ?? false;
   return (
@@ -78,6 +103,15 @@ function Channel({
           </Form.Item>
         }
       />
+      {isSetUp ? null : (
+        <Alert
+          type="warning"
+          showIcon
+          title={notSetUpText}
+          style={{ marginBottom: 8 }}
+          data-testid={`unset-${name}`}
+        />
+      )}
       <Form.Item name={name} label={label} tooltip={tooltip} dependencies={[switchName]} rules={[rule]}>
         <Input disabled={!isOn} maxLength={maxLength} placeholder={placeholder} />
       </Form.Item>
@@ -99,6 +133,13 @@ export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSetti
     staleTime: 0,
   });
   const isSystemOn = Form.useWatch('systemOn', form) ?? true;
+  const statusQuery = useQuery({
+    queryKey: [...noticeKeys.imConfig(projectId), 'status'],
+    queryFn: () => getImConfigStatus(projectId),
+    enabled: isOpen && projectId > 0,
+    staleTime: 0,
+  });
+  const status = statusQuery.data?.data;
 
   const config = query.data?.data?.config;
   useEffect(() => {
@@ -177,6 +218,8 @@ export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSetti
             label={t('receiver-email')}
             placeholder={t('email.please-enter-receiver')}
             maxLength={50}
+            isSetUp={status?.channels.mail ?? true}
+            notSetUpText={t('notice.channel.mail-unset')}
             rule={({ getFieldValue }) => ({
               validator: (_rule, value: string | undefined) =>
                 isMailReceiverValid(Boolean(getFieldValue('mailOn')), value ?? '')
@@ -195,6 +238,8 @@ export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSetti
             tooltip={t('ding.user-id-illustrate')}
             placeholder={t('ding.enter-user-id')}
             maxLength={USER_ID_MAX}
+            isSetUp={status?.channels.ding ?? true}
+            notSetUpText={t('notice.channel.ding-unset')}
             rule={({ getFieldValue }) => ({
               required: Boolean(getFieldValue('dingOn')),
               whitespace: true,
@@ -210,14 +255,43 @@ export function NoticeSettingsDialog({ isOpen, projectId, onClose }: NoticeSetti
             tooltip={t('enterprise-wechat.account-illustrate')}
             placeholder={t('enterprise-wechat.enter-account-id')}
             maxLength={USER_ID_MAX}
+            isSetUp={status?.channels.wechat ?? true}
+            notSetUpText={t('notice.channel.wechat-unset')}
             rule={({ getFieldValue }) => ({
               required: Boolean(getFieldValue('wechatOn')),
               whitespace: true,
               message: t('enterprise-wechat.account-cannot-empty'),
             })}
           />
+          {status?.failures.length ? <FailedDeliveries failures={status.failures} /> : null}
         </Form>
       )}
     </FormModal>
+  );
+}
+
+const CHANNEL_TITLE = { mail: 'email', ding: 'ding.robot', wechat: 'enterprise-wechat' } as const;
+
+/** The deliveries to this person that failed in the last 30 days, with the reason. */
+function FailedDeliveries({ failures }: { failures: ImConfigStatus['failures'] }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="failed-deliveries">
+      <Section icon={<WarningOutlined />} title={t('notice.failures')} />
+      <List
+        size="small"
+        dataSource={failures}
+        renderItem={(f) => (
+          <List.Item>
+            <Typography.Text>
+              <Tag color={f.isFinal ? 'red' : 'orange'}>
+                {t(f.isFinal ? 'notice.failure.final' : 'notice.failure.retrying')}
+              </Tag>
+              {t(CHANNEL_TITLE[f.channel])} · {f.createTime} · {f.reason}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
+    </div>
   );
 }

@@ -25,7 +25,7 @@ export interface NoticeSettingsForm {
   wechatUserId: string;
 }
 
-export const USER_ID_MAX = 64;
+export const USER_ID_MAX = LIMITS.imUserId.max;
 
 const isSound = (value: unknown): value is NoticeSound =>
   typeof value === 'string' && (NOTICE_SOUNDS as readonly string[]).includes(value);

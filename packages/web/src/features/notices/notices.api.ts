@@ -120,6 +120,20 @@ export const sendNotice = (body: NoticeSendBody) => http.post('/system/notice/se
 export const answerInvitation = (invitationId: number, answer: 'accept' | 'decline') =>
   http.post(`/system/team/invitation/${invitationId}/${answer}`);
 
+/** Which channels the platform or project has set up, and the person's failed deliveries. */
+export interface ImConfigStatus {
+  channels: { mail: boolean; ding: boolean; wechat: boolean };
+  failures: {
+    outboxId: number;
+    channel: 'mail' | 'ding' | 'wechat';
+    isFinal: boolean;
+    attempts: number;
+    reason: string;
+    createTime: string;
+  }[];
+}
+export const getImConfigStatus = (projectId: number) =>
+  http.get<AjaxResult<ImConfigStatus>>('/im/config/status', { projectId });
 export const getImConfig = (projectId: number) => http.get<AjaxResult<ImConfig>>('/im/config', { projectId });
 export const saveImConfig = (projectId: number, config: ImUserSettings) =>
   http.post('/im/config', { projectId, config });

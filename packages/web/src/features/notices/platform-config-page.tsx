@@ -97,9 +97,6 @@ export function PlatformConfigPage({ code }: { code: PlatformCode }) {
   return (
     <Card>
       <PageHeaderBar title={t(page.titleKey)} backTo="/project/option" />
-      {project?.archived ? (
-        <Alert type="info" showIcon title={t('project.archived-read-only')} style={{ marginBottom: 16 }} />
-      ) : null}
       <Row gutter={[32, 16]}>
         <Col xs={24} xl={12}>
           {query.isLoading ? (

@@ -33,6 +33,8 @@ export function ProfileForm({ user }: { user: User }) {
         phoneNumber: user.phoneNumber ?? '',
         email: user.email ?? '',
         sex: user.sex ?? '0',
+        dingUserId: user.dingUserId ?? '',
+        wechatUserId: user.wechatUserId ?? '',
       }}
       onFinish={(values) => mutation.mutate(values)}
     >
@@ -51,6 +53,16 @@ export function ProfileForm({ user }: { user: User }) {
       </Form.Item>
       <Form.Item name="sex" label={t('sex')}>
         <DictRadioGroup type="sys_user_sex" />
+      </Form.Item>
+      <Form.Item name="dingUserId" label={t('profile.ding-user-id')} tooltip={t('profile.im-id-illustrate')}>
+        <Input maxLength={LIMITS.imUserId.max} />
+      </Form.Item>
+      <Form.Item
+        name="wechatUserId"
+        label={t('profile.wechat-user-id')}
+        tooltip={t('profile.im-id-illustrate')}
+      >
+        <Input maxLength={LIMITS.imUserId.max} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={mutation.isPending}>
         {t('save')}

@@ -8,6 +8,7 @@ import { AvatarUpload } from './avatar-upload.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { getProfile, profileKeys } from './profile.api.ts';
 import { ProfileForm } from './profile-form.tsx';
+import { SessionsPanel } from './sessions-panel.tsx';
 
 /** The roles by their i18n key (the server's roleGroup joins the stored, seeded Chinese names). */
 const roleNames = (roles: RoleSummary[] | undefined) =>
@@ -45,6 +46,7 @@ export default function ProfilePage() {
             items={[
               { key: 'base', label: t('base-info'), children: <ProfileForm key={user.userId} user={user} /> },
               { key: 'password', label: t('modify-password'), children: <PasswordForm /> },
+              { key: 'sessions', label: t('profile.sessions'), children: <SessionsPanel /> },
             ]}
           />
         </Card>

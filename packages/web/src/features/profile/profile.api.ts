@@ -10,6 +10,8 @@ export interface ProfileBody {
   phoneNumber: string;
   email: string;
   sex?: string | null;
+  dingUserId?: string;
+  wechatUserId?: string;
 }
 
 export const profileKeys = { profile: ['profile'] as const };
@@ -26,3 +28,18 @@ export function uploadAvatar(file: File) {
     data,
   });
 }
+
+/** One of the person's own sign-ins; `sessionId` is a digest, never the token id. */
+export interface OwnSession {
+  sessionId: string;
+  ipaddr: string | null;
+  browser: string | null;
+  os: string | null;
+  loginTime: string;
+  current: boolean;
+}
+
+export const sessionKeys = { own: ['profile', 'sessions'] as const };
+export const listOwnSessions = () => http.get<AjaxResult<OwnSession[]>>('/system/user/profile/sessions');
+export const endOwnSession = (sessionId: string) => http.delete(`/system/user/profile/sessions/${sessionId}`);
+export const endOtherSessions = () => http.delete('/system/user/profile/sessions');

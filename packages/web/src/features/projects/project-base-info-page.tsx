@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Skeleton, Space } from 'antd';
+import { App, Button, Card, Form, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -42,9 +42,6 @@ export default function ProjectBaseInfoPage() {
   return (
     <Card>
       <PageHeaderBar title={t('project.info')} />
-      {project?.archived ? (
-        <Alert type="info" showIcon title={t('project.archived-read-only')} style={{ marginBottom: 16 }} />
-      ) : null}
       {isLoading ? (
         <Skeleton active />
       ) : (

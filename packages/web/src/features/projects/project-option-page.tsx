@@ -5,7 +5,7 @@ import {
   RobotOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Alert, Flex, Row } from 'antd';
+import { Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OptionCard, OptionLink } from '../../components/option-card.tsx';
@@ -32,7 +32,6 @@ export default function ProjectOptionPage() {
   return (
     <Flex vertical gap={16}>
       <ProjectSwitcher />
-      {project?.archived ? <Alert type="info" showIcon title={t('project.archived-read-only')} /> : null}
       <Row gutter={[16, 16]}>
         <OptionCard
           icon={<ProjectOutlined />}

@@ -64,6 +64,10 @@ export function useProjectActions(askPassword: (request: PasswordRequest) => voi
       action: async () => {
         await (project.archived ? restoreProject : archiveProject)(project.projectId);
         await refresh();
+        // The session's permissions leave out an archived current project's write actions.
+        if (project.projectId === useSession.getState().config?.currentProjectId) {
+          await useSession.getState().loadSession();
+        }
       },
     });
 

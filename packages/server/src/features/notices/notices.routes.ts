@@ -28,7 +28,14 @@ import {
 import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
 import { projectPlatform, safeJson, settingsOf } from './notice-settings.repository.ts';
 import { deliver } from './notices.service.ts';
-import { MAIL_CONFIG_KEY, type MailConfig } from './outbox.ts';
+import {
+  isDingSetUp,
+  isWechatSetUp,
+  MAIL_CONFIG_KEY,
+  type MailConfig,
+  mailServerOf,
+  NOT_SET_UP,
+} from './outbox.ts';
 
 const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
 export type NoticeRow = {
@@ -224,10 +231,6 @@ export function registerNoticeRoutes(r: Router): void {
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     handler: async (ctx) => {
       const { projectId } = ctx.query;
-      const mailText = await kvGet(db, MAIL_CONFIG_KEY);
-      const mail = mailText ? (safeJson(mailText) as Partial<MailConfig>) : undefined;
-      const ding = await projectPlatform(db, projectId, 'ding');
-      const wechat = await projectPlatform(db, projectId, 'wechat');
       const since = formatDateTime(new Date(Date.now() - FAILURE_DAYS * 86_400_000));
       const failures = await db
         .selectFrom('sysNoticeOutbox')
@@ -242,9 +245,9 @@ export function registerNoticeRoutes(r: Router): void {
         .execute();
       return ctx.ok({
         channels: {
-          mail: Boolean(mail?.host),
-          ding: Boolean(ding && (ding.hook || (ding.clientId && ding.robotCode))),
-          wechat: Boolean(wechat?.corpId),
+          mail: (await mailServerOf(db)) !== undefined,
+          ding: isDingSetUp(await projectPlatform(db, projectId, 'ding')),
+          wechat: isWechatSetUp(await projectPlatform(db, projectId, 'wechat')),
         },
         failures: failures.map((f) => ({
           outboxId: f.outboxId,
@@ -370,9 +373,9 @@ const FAILURE_LIST_MAX = 10;
 
 /** The outbox's reasons for a missing set-up, in the reader's language; any other as it came. */
 const KNOWN_REASONS: Record<string, MessageKey> = {
-  'no mail server is set up': 'notice.delivery.no-mail-server',
-  'the project has no DingTalk robot': 'notice.delivery.no-ding',
-  'the project has no WeChat Work app': 'notice.delivery.no-wechat',
+  [NOT_SET_UP.mail]: 'notice.delivery.no-mail-server',
+  [NOT_SET_UP.ding]: 'notice.delivery.no-ding',
+  [NOT_SET_UP.wechat]: 'notice.delivery.no-wechat',
 };
 function deliveryReason(t: (key: MessageKey) => string, error: string): string {
   const key = KNOWN_REASONS[error];

@@ -17,6 +17,25 @@ export type Delivery =
   | { channel: 'webhook'; webhookId: number; event: string; body: string };
 
 export const MAIL_CONFIG_KEY = 'notice.mail-config';
+
+/** Why a delivery could not go: the channel is not set up (recorded as the outbox's error). */
+export const NOT_SET_UP = {
+  mail: 'no mail server is set up',
+  ding: 'the project has no DingTalk robot',
+  wechat: 'the project has no WeChat Work app',
+} as const;
+
+/** The platform's SMTP server, when the administrator has set one. */
+export async function mailServerOf(db: Db): Promise<MailConfig | undefined> {
+  const text = await kvGet(db, MAIL_CONFIG_KEY);
+  const mail = text ? (safeJson(text) as MailConfig) : undefined;
+  return mail?.host ? mail : undefined;
+}
+
+/** A group hook, or the app robot's id and code: either sends. */
+export const isDingSetUp = (ding: { hook: string; clientId: string; robotCode: string } | undefined) =>
+  Boolean(ding && (ding.hook || (ding.clientId && ding.robotCode)));
+export const isWechatSetUp = (wx: { corpId: string } | undefined) => Boolean(wx?.corpId);
 const CLAIM_MS = 60_000;
 const TIMEOUT_MS = 10_000;
 
@@ -177,9 +196,8 @@ export class Outbox {
   }
 
   private async sendMail(d: Extract<Delivery, { channel: 'mail' }>): Promise<void> {
-    const text = await kvGet(this.db, MAIL_CONFIG_KEY);
-    const mail = text ? (safeJson(text) as MailConfig) : undefined;
-    if (!mail?.host) throw new Error('no mail server is set up');
+    const mail = await mailServerOf(this.db);
+    if (!mail) throw new Error(NOT_SET_UP.mail);
     const { createTransport } = await import('nodemailer');
     const transport = createTransport({
       host: mail.host,
@@ -201,8 +219,7 @@ export class Outbox {
 
   private async sendDing(projectId: number, d: Extract<Delivery, { channel: 'ding' }>): Promise<void> {
     const ding = await projectPlatform(this.db, projectId, 'ding');
-    if (!ding || (!ding.hook && !(ding.clientId && ding.robotCode)))
-      throw new Error('the project has no DingTalk robot');
+    if (!ding || !isDingSetUp(ding)) throw new Error(NOT_SET_UP.ding);
     const content = ding.keyword ? `【${ding.keyword}】${d.text}` : d.text;
     if (ding.hook) {
       // The project's admin set the hook: it goes through the outbound guard.
@@ -239,7 +256,7 @@ export class Outbox {
 
   private async sendWechat(projectId: number, d: Extract<Delivery, { channel: 'wechat' }>): Promise<void> {
     const wx = await projectPlatform(this.db, projectId, 'wechat');
-    if (!wx?.corpId) throw new Error('the project has no WeChat Work app');
+    if (!wx || !isWechatSetUp(wx)) throw new Error(NOT_SET_UP.wechat);
     const base = this.config.wechatApiUrl;
     const token = await getJson(
       `${base}/cgi-bin/gettoken?corpid=${encodeURIComponent(wx.corpId)}&corpsecret=${encodeURIComponent(wx.corpSecret)}`,

@@ -36,8 +36,9 @@ export function DeleteRowAction({ permiPrefix, onClick }: StandardActionProps) {
 interface RowActionsProps {
   /** Permission prefix such as 'system:config'; edit checks `<prefix>:edit`, delete `<prefix>:remove`. */
   permiPrefix: string;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Without a handler, that action is not shown. */
+  onEdit?: () => void;
+  onDelete?: () => void;
   /** Further actions, after edit and delete. */
   children?: ReactNode;
   isWrapped?: boolean;
@@ -47,8 +48,8 @@ interface RowActionsProps {
 export function RowActions({ permiPrefix, onEdit, onDelete, children, isWrapped }: RowActionsProps) {
   return (
     <Space size={0} wrap={isWrapped}>
-      <EditRowAction permiPrefix={permiPrefix} onClick={onEdit} />
-      <DeleteRowAction permiPrefix={permiPrefix} onClick={onDelete} />
+      {onEdit ? <EditRowAction permiPrefix={permiPrefix} onClick={onEdit} /> : null}
+      {onDelete ? <DeleteRowAction permiPrefix={permiPrefix} onClick={onDelete} /> : null}
       {children}
     </Space>
   );

@@ -18,7 +18,7 @@ interface Paging {
 }
 
 /** Keys of T that hold a number, the only kind of id the delete and edit calls take. */
-type IdKey<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T] & string;
+export type IdKey<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T] & string;
 
 type PagedTableProps<T> = Required<
   Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'scroll' | 'pagination'>

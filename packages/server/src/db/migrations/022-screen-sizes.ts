@@ -1,6 +1,5 @@
-import { MENUS } from '../seed/menus.ts';
 import { SCREEN_SIZES } from '../seed/screen-sizes.ts';
-import { type AnyDb, syncSequence, withId } from './helpers.ts';
+import { type AnyDb, addSeededMenus, withId } from './helpers.ts';
 
 /** The screen-size catalogue's admin page and its buttons (menus.ts). */
 export const SCREEN_SIZE_MENU_IDS = [2150, 2151, 2152, 2153, 2154, 2155];
@@ -33,34 +32,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   // A new database has the admin page from the seed (002); one seeded before gets it here.
-  for (const m of MENUS.filter((menu) => SCREEN_SIZE_MENU_IDS.includes(menu.id))) {
-    const existing = await db
-      .selectFrom('sys_menu')
-      .select('menu_id')
-      .where('menu_id', '=', m.id)
-      .executeTakeFirst();
-    if (existing) continue;
-    await db
-      .insertInto('sys_menu')
-      .values({
-        menu_id: m.id,
-        menu_name: m.name,
-        menu_name_i18n_key: m.key,
-        parent_id: m.parent,
-        order_num: m.order,
-        path: m.path ?? '',
-        component: m.component ?? null,
-        menu_type: m.type,
-        visible: m.hidden ? '1' : '0',
-        status: m.disabled ? '1' : '0',
-        perms: m.perms ?? null,
-        icon: m.icon ?? '#',
-        create_by: 'admin',
-        create_time: ADDED_AT,
-      })
-      .execute();
-  }
-  await syncSequence(db, 'sys_menu', 'menu_id');
+  await addSeededMenus(db, SCREEN_SIZE_MENU_IDS, ADDED_AT);
 
   // Only while it is still as seeded: an administrator's own choice stays.
   await db

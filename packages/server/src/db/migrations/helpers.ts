@@ -1,4 +1,5 @@
 import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { MENUS, roleMenuGrants } from '../seed/menus.ts';
 
 // Migrations see the database untyped: they describe its shape at that point in history.
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented type for migrations
@@ -31,4 +32,51 @@ export function withAudit<T extends string>(table: CreateTableBuilder<T>) {
     .addColumn('update_by', 'varchar(64)')
     .addColumn('update_time', 'varchar(19)')
     .addColumn('remark', 'varchar(500)');
+}
+
+/**
+ * Seeded menus (`seed/menus.ts`) that a later migration brings: a new database has them from the
+ * seed (002), an older one gets them here, with the seed's grants. A row already holding one of
+ * the ids (a database carried over from the original) is left as it is; a grant is added once.
+ */
+export async function addSeededMenus(db: AnyDb, ids: readonly number[], addedAt: string): Promise<void> {
+  for (const m of MENUS.filter((menu) => ids.includes(menu.id))) {
+    const existing = await db
+      .selectFrom('sys_menu')
+      .select('menu_id')
+      .where('menu_id', '=', m.id)
+      .executeTakeFirst();
+    if (existing) continue;
+    await db
+      .insertInto('sys_menu')
+      .values({
+        menu_id: m.id,
+        menu_name: m.name,
+        menu_name_i18n_key: m.key,
+        parent_id: m.parent,
+        order_num: m.order,
+        path: m.path ?? '',
+        component: m.component ?? null,
+        menu_type: m.type,
+        visible: m.hidden ? '1' : '0',
+        status: m.disabled ? '1' : '0',
+        perms: m.perms ?? null,
+        icon: m.icon ?? '#',
+        create_by: 'admin',
+        create_time: addedAt,
+      })
+      .execute();
+  }
+  await syncSequence(db, 'sys_menu', 'menu_id');
+
+  for (const g of roleMenuGrants().filter((grant) => ids.includes(grant.menuId))) {
+    const existing = await db
+      .selectFrom('sys_role_menu')
+      .select('menu_id')
+      .where('role_id', '=', g.roleId)
+      .where('menu_id', '=', g.menuId)
+      .executeTakeFirst();
+    if (!existing)
+      await db.insertInto('sys_role_menu').values({ role_id: g.roleId, menu_id: g.menuId }).execute();
+  }
 }

@@ -3,6 +3,7 @@ import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
 import { runHomeDashboard } from './home-dashboard.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
+import { runOperLog } from './oper-log.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runRealtimeReport } from './realtime-report.bench.ts';
 import { runReportPush } from './report-push.bench.ts';
@@ -21,6 +22,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['realtime report: 100,000 defects and 10,000 cases', runRealtimeReport],
   ['Open API: 100 test tools pushing reports of 20 defects', runReportPush],
   ['home dashboard: one person in a project of 1,000,000 defects', runHomeDashboard],
+  ['operation log: what recording a write adds to the request', runOperLog],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASE_STEPS_MAX, CASE_TEXT_MAX } from './case.ts';
+import { DEFECT_TYPES } from './defect.ts';
 
 /** Models used when a project has chosen none (the original's defaults). */
 export const AI_DEFAULT_BUSINESS_MODEL = 'llama3:8b';
@@ -54,10 +55,17 @@ export function isHttpUrl(value: string): boolean {
   return /^https?:\/\/[^\s/?#:]+(:\d{1,5})?([/?#]\S*)?$/i.test(value);
 }
 
-const projectId = z
+/**
+ * A project id the original's clients may leave out: the caller's current project then (read
+ * from the user config, as the original does). A numeric text is accepted too.
+ */
+export const aiProjectId = z.coerce
   .number({ error: 'project.no-permission' })
   .int()
-  .min(1, { error: 'project.no-permission' });
+  .min(1, { error: 'project.no-permission' })
+  .optional();
+
+export const aiProjectQuery = z.object({ projectId: aiProjectId });
 
 export const aiModel = z.object({
   name: z.string(),
@@ -93,16 +101,38 @@ export type AiConfig = z.infer<typeof aiConfig>;
 /** A field left out keeps its value; null or '' goes back to the default. */
 export const aiConfigBody = z.object({
   aiId: z.number().int().optional(),
-  projectId,
+  projectId: aiProjectId,
   aiUrl: aiUrl.optional(),
   businessModule: modelNameOrDefault,
   imageModule: modelNameOrDefault,
 });
 
-export const aiModelBody = z.object({ projectId, name: aiModelName });
+export const aiModelBody = z.object({ projectId: aiProjectId, name: aiModelName });
+
+/** A project's AI settings row as the original's `GET /system/ai/{aiId}` answers it. */
+export const aiConfigRow = z.object({
+  aiId: z.number(),
+  projectId: z.number(),
+  aiUrl: z.string().nullable(),
+  /** Null: the platform's default model. */
+  businessModule: z.string().nullable(),
+  imageModule: z.string().nullable(),
+  createTime: z.string(),
+  createById: z.number().nullable(),
+  updateTime: z.string(),
+  updateById: z.number().nullable(),
+});
+export type AiConfigRow = z.infer<typeof aiConfigRow>;
+
+/** The export's filters (the list's fields, as the original's generic export takes them). */
+export const aiConfigExportQuery = z.object({
+  projectId: aiProjectId,
+  businessModule: z.string().max(AI_MODEL_NAME_MAX).optional(),
+  imageModule: z.string().max(AI_MODEL_NAME_MAX).optional(),
+});
 
 export const aiCaseBody = z.object({
-  projectId,
+  projectId: aiProjectId,
   prompt: z
     .string({ error: 'ai.case.prompt.required' })
     .trim()
@@ -147,3 +177,72 @@ export const aiModelPullFrame = z.object({
   error: z.string().nullable(),
 });
 export type AiModelPullFrame = z.infer<typeof aiModelPullFrame>;
+
+/** What the defect form's AI analysis suggests, one route each (`POST /ai/defect/{field}`). */
+export const AI_DEFECT_FIELDS = ['title', 'module', 'type', 'member', 'version'] as const;
+export type AiDefectField = (typeof AI_DEFECT_FIELDS)[number];
+/** A suggested title has at most this many characters (the original's title input). */
+export const AI_DEFECT_TITLE_MAX = 128;
+/** The version the first defect of a project gets, without asking the model. */
+export const AI_FIRST_VERSION = '1.0.0';
+
+export const aiDefectBody = z.object({
+  projectId: aiProjectId,
+  describe: z
+    .string({ error: 'ai.defect.describe.required' })
+    .trim()
+    .min(1, { error: 'ai.defect.describe.required' })
+    .max(AI_PROMPT_MAX, { error: 'ai.defect.describe.too-long' }),
+  /**
+   * The defect's images (upload paths, comma-separated as the form keeps them): the first is
+   * shown to the project's image model, whose account of it joins the description.
+   */
+  imgUrls: z.string().max(5000, { error: 'ai.defect.images.invalid' }).nullable().optional(),
+});
+export type AiDefectBody = z.infer<typeof aiDefectBody>;
+
+/** Each answer names its field, null when the model gave nothing that exists in the project. */
+export const aiDefectTitle = z.object({ title: z.string().nullable() });
+export const aiDefectModule = z.object({
+  moduleId: z.number().nullable(),
+  /** The deliverable's path, to show the suggestion by name. */
+  modulePath: z.string().nullable(),
+});
+export const aiDefectType = z.object({ type: z.enum(DEFECT_TYPES).nullable() });
+export const aiDefectMember = z.object({
+  memberId: z.number().nullable(),
+  /** The member's shown name. */
+  memberName: z.string().nullable(),
+});
+export const aiDefectVersion = z.object({ version: z.string().nullable() });
+export interface AiDefectAnswers {
+  title: z.infer<typeof aiDefectTitle>;
+  module: z.infer<typeof aiDefectModule>;
+  type: z.infer<typeof aiDefectType>;
+  member: z.infer<typeof aiDefectMember>;
+  version: z.infer<typeof aiDefectVersion>;
+}
+
+/**
+ * `GET /cloud/api/case/list`: the original asks its vendor's cloud case library; Buglet answers
+ * from the project's own cases whose titles hold the words.
+ */
+export const cloudCaseQuery = z.object({
+  content: z.string().trim().max(255, { error: 'cloud.case.content.too-long' }).optional(),
+  projectId: aiProjectId,
+});
+/** At most this many cases in one answer. */
+export const CLOUD_CASE_MAX = 50;
+/** A case of the library: a generated case's fields, and the stored case it comes from. */
+export const cloudCase = z.object({
+  caseId: z.number(),
+  caseNum: z.number(),
+  caseName: z.string(),
+  caseLevel: z.number(),
+  moduleId: z.number().nullable(),
+  modulePath: z.string().nullable(),
+  casePreconditions: z.string(),
+  caseExpect: z.string(),
+  caseStep: z.array(aiCaseStep),
+});
+export type CloudCase = z.infer<typeof cloudCase>;

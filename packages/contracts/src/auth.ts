@@ -106,7 +106,10 @@ export type UserConfigBody = z.infer<typeof userConfigBody>;
 
 export const routerMeta = z.object({
   title: z.string(),
+  /** A key of the original client's language files, or null (it then shows `title`). */
   titleI18nKey: z.string().nullable(),
+  /** The menu name's key in Buglet's language files (every seeded menu has one). */
+  i18nKey: z.string().nullable().optional(),
   icon: z.string().nullable(),
   noCache: z.boolean(),
   link: z.string().nullable(),

@@ -26,6 +26,11 @@ export const DefectLogType = {
   IMPORT: 9,
   DELETE: 10,
   RESTORE: 11,
+  /**
+   * A note written by hand (`POST /system/log`). Every other entry is written by the workflow and
+   * is never changed afterwards; a note may be edited or deleted by its author only.
+   */
+  NOTE: 12,
 } as const;
 export type DefectLogType = (typeof DefectLogType)[keyof typeof DefectLogType];
 
@@ -96,6 +101,59 @@ export const commentBody = z.object({
   correlationId: z.number().int().min(1),
   parentId: z.number().int().min(1).nullable().optional(),
 });
+
+export const DEFECT_LOG_DESCRIBE_MAX = 65536;
+const logReceivers = z.array(z.number().int().min(1)).max(50).optional();
+
+/** A hand-written history entry: always a NOTE, by the caller, now (the body cannot say otherwise). */
+export const defectLogCreateBody = z.object({
+  defectId: z.number().int().min(1),
+  defectLogType: z
+    .union([z.literal('NOTE'), z.literal(DefectLogType.NOTE)], { error: 'defect.log.manual-type' })
+    .optional(),
+  defectLogDescribe: z
+    .string({ error: 'defect.log.describe.required' })
+    .trim()
+    .min(1, { error: 'defect.log.describe.required' })
+    .max(DEFECT_LOG_DESCRIBE_MAX, { error: 'defect.log.describe.too-long' }),
+  receiveBy: logReceivers,
+});
+
+/** Only the text and the people a note is addressed to can change; type, author and time cannot. */
+export const defectLogUpdateBody = z.object({
+  defectLogId: z.number().int().min(1),
+  defectLogDescribe: defectLogCreateBody.shape.defectLogDescribe.optional(),
+  receiveBy: logReceivers,
+});
+
+export const defectLogListQuery = z.object({
+  defectId: z.coerce.number().int().min(1),
+  /** A type by name (`REPAIR`) or number. */
+  defectLogType: z.string().max(12).optional(),
+  /** Entries addressed to this person. */
+  receiveBy: z.coerce.number().int().min(1).optional(),
+  pageNum: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+export const commentUpdateBody = z.object({
+  commentId: z.number().int().min(1),
+  commentContent: commentBody.shape.commentContent,
+});
+
+/** Comments of one history entry (`correlationId`), or of every entry of one defect. */
+export const commentListQuery = z
+  .object({
+    moduleType: z.literal('defect_log').optional(),
+    correlationId: z.coerce.number().int().min(1).optional(),
+    defectId: z.coerce.number().int().min(1).optional(),
+    createById: z.coerce.number().int().min(1).optional(),
+    pageNum: z.coerce.number().int().min(1).optional(),
+    pageSize: z.coerce.number().int().min(1).max(1000).optional(),
+  })
+  .refine((q) => q.correlationId !== undefined || q.defectId !== undefined, {
+    error: 'comment.list.subject-required',
+  });
 
 export const userSummary = z.object({
   userId: z.number(),

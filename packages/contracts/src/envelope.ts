@@ -46,4 +46,19 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * The most rows a member or selector list answers at once. The original's clients ask such lists
+ * for "everything" with a huge page (pageSize=99999); they get every row up to this many instead
+ * of a refusal. Other lists keep pageQuery's limit of 1000.
+ */
+export const LIST_ALL_MAX = 10_000;
+export const selectorPageQuery = pageQuery.extend({
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, LIST_ALL_MAX))
+    .optional(),
+});
+
 export const PAGE_DEFAULTS = { pageNum: 1, pageSize: 10, pageSizes: [10, 20, 30, 50] } as const;

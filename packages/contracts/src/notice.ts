@@ -155,3 +155,25 @@ export const noticeSendBody = z.object({
     .max(65536),
   src: z.string().max(512).optional(),
 });
+
+/**
+ * An announcement of the platform administrator (`POST /system/notice`, the original's
+ * `system:notice:add`): to the people named, or to every active person when none is named.
+ */
+export const announcementBody = z.object({
+  noticeTitle: noticeSendBody.shape.title,
+  noticeContent: noticeSendBody.shape.content,
+  /** The original's `sys_notice_type`: 1 notice, 2 announcement. */
+  noticeType: z.enum(['1', '2']).default('2'),
+  receiverId: z.number().int().min(1).optional(),
+  receiverIds: z.array(z.number().int().min(1)).max(10_000).optional(),
+});
+
+/** Changes an announcement for everyone it went to; the notices the platform writes itself stay as written. */
+export const announcementUpdateBody = z.object({
+  noticeId: z.number().int().min(1),
+  noticeTitle: noticeSendBody.shape.title.optional(),
+  noticeContent: noticeSendBody.shape.content.optional(),
+  /** The original's `sys_notice_status`: 0 normal, 1 closed. */
+  status: z.enum(['0', '1']).optional(),
+});

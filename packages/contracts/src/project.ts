@@ -6,6 +6,28 @@ export const PROJECT_NAME_MAX = 64;
 /** The built-in cover illustrations; the stored value is the key, e.g. `project-icon-3`. */
 export const PROJECT_ICONS = Array.from({ length: 10 }, (_, i) => `project-icon-${i + 1}`);
 
+/**
+ * The original's client stores the address of its bundled cover instead of a key
+ * (`/static/img/project_icon3.5f1c2a.svg`, `/static/project-icon/3.png`): a path on its own site,
+ * kept as sent so that client still shows it, and read as the same built-in cover here.
+ */
+const ORIGINAL_ICON_ADDRESS =
+  /^(?!.*\.\.)[\w\-./]*?(?:^|\/)project[_-]?icon(?:[_-]|\/)?(\d{1,2})(?:\.[\w-]+)?\.(?:svg|png|jpe?g|gif|webp)$/i;
+/** An image uploaded through /common/upload (or an avatar), served by this server. */
+const UPLOADED_ICON = /^\/profile\/(?:upload|avatar)\/(?!.*\.\.)[\w\-./]+\.(?:png|jpe?g)$/i;
+
+/** The built-in cover a stored value names (by key or by the original client's address), if any. */
+export function projectIconKey(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  if (PROJECT_ICONS.includes(value)) return value;
+  const n = Number(ORIGINAL_ICON_ADDRESS.exec(value)?.[1] ?? 0);
+  return n >= 1 && n <= PROJECT_ICONS.length ? `project-icon-${n}` : undefined;
+}
+
+/** Whether a stored value is an uploaded image (shown from its own address). */
+export const isUploadedProjectIcon = (value: string | null | undefined): value is string =>
+  Boolean(value && UPLOADED_ICON.test(value));
+
 export const PROJECT_STATE = { deleted: 0, working: 1 } as const;
 
 export const PROJECT_TABS = ['all', 'participated', 'managed', 'archived', 'followed'] as const;
@@ -39,7 +61,14 @@ const projectName = z
   .trim()
   .min(1, { error: 'project.project-name-cannot-empty' })
   .max(PROJECT_NAME_MAX, { error: 'project.name.too-long' });
-const projectIcon = z.enum(PROJECT_ICONS as [string, ...string[]], { error: 'project.icon.invalid' });
+/** A built-in cover by key or by the original client's address, or an uploaded image; stored as sent. */
+const projectIcon = z
+  .string({ error: 'project.icon.invalid' })
+  .trim()
+  .max(255, { error: 'project.icon.invalid' })
+  .refine((v) => projectIconKey(v) !== undefined || isUploadedProjectIcon(v), {
+    error: 'project.icon.invalid',
+  });
 const projectIntroduce = z
   .string()
   .trim()

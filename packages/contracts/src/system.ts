@@ -14,8 +14,17 @@ export const roleSummary = z.object({
   isTeamRole: z.boolean(),
   isProjectRole: z.boolean(),
   roleNameI18nKey: z.string().nullable(),
+  /**
+   * The original's computed flags (SysRole JSON), by the role ids its clients hard-wire: the
+   * super administrator (1), project administrator (6), project creator (11), team creator (12).
+   * Its member dialogs pick default roles by them.
+   */
   admin: z.boolean(),
-  flag: z.boolean().optional(),
+  projectAdmin: z.boolean(),
+  projectCreateBy: z.boolean(),
+  teamCreateBy: z.boolean(),
+  /** Whether the user in question holds the role (false where no user is in question). */
+  flag: z.boolean(),
 });
 export type RoleSummary = z.infer<typeof roleSummary>;
 
@@ -48,6 +57,11 @@ export const user = z.object({
   wechatUserId: z.string().nullable(),
   admin: z.boolean(),
   roles: z.array(roleSummary).optional(),
+  /** The person's department (lists and exports), as the original's `dept`. */
+  dept: z
+    .object({ deptId: z.number(), deptName: z.string(), leader: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type User = z.infer<typeof user>;
 
@@ -56,6 +70,8 @@ export const userListQuery = z.object({
   nickName: z.string().optional(),
   phoneNumber: z.string().optional(),
   status: statusFlag.optional(),
+  /** A department and everything below it. */
+  deptId: z.coerce.number().int().min(0).optional(),
 });
 
 const userFields = {
@@ -70,6 +86,8 @@ const userFields = {
   status: statusFlag.optional(),
   remark: optionalText(500),
   roleIds: z.array(z.number().int()).optional(),
+  deptId: z.number().int().min(0).nullable().optional(),
+  postIds: z.array(z.number().int()).max(100).optional(),
 };
 
 export const userCreateBody = z.object({

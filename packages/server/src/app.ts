@@ -18,19 +18,29 @@ import { registerDefectShareRoutes } from './features/defects/defect-shares.rout
 import { registerDefectStatisticRoutes } from './features/defects/defect-statistics.routes.ts';
 import { registerDefectTabRoutes } from './features/defects/defect-tabs.routes.ts';
 import { registerDefectRoutes } from './features/defects/defects.routes.ts';
+import { registerDeptRoutes } from './features/depts/depts.routes.ts';
+import { registerRoleDataScopeRoutes } from './features/depts/role-data-scope.routes.ts';
 import { registerDictRoutes } from './features/dicts/dicts.routes.ts';
 import { registerDocumentRoutes } from './features/documents/documents.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
+import { registerGenRoutes } from './features/gen/gen.routes.ts';
 import { registerHomeRoutes } from './features/home/home.routes.ts';
+import { registerJobLogRoutes } from './features/jobs/job-logs.routes.ts';
+import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
+import { createJobs } from './features/jobs/jobs.service.ts';
 import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts';
 import { registerMenuRoutes } from './features/menus/menus.routes.ts';
 import { registerModuleRoutes } from './features/modules/modules.routes.ts';
+import { registerMonitorRoutes } from './features/monitor/monitor.routes.ts';
 import { registerNoticeRoutes } from './features/notices/notices.routes.ts';
 import { subscribeDefectNotices } from './features/notices/notices.service.ts';
 import { Outbox } from './features/notices/outbox.ts';
 import { registerOnlineRoutes } from './features/online/online.routes.ts';
 import { registerOpenApiRoutes } from './features/open-api/open-api.routes.ts';
 import { registerProjectApiRoutes } from './features/open-api/project-api.routes.ts';
+import { installOperLog } from './features/oper-log/oper-log.recorder.ts';
+import { registerOperLogRoutes } from './features/oper-log/oper-log.routes.ts';
+import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
 import { registerProjectRoutes } from './features/projects/projects.routes.ts';
 import { localBus, redisBus } from './features/realtime/bus.ts';
@@ -43,6 +53,7 @@ import { registerRoleRoutes } from './features/roles/roles.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerStatisticTemplateRoutes } from './features/statistic-templates/statistic-templates.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { registerUserExcelRoutes } from './features/users/user-excel.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import { subscribeWebhooks } from './features/webhooks/webhooks.service.ts';
@@ -58,6 +69,8 @@ export interface BuildOptions {
   /** Domain events; tests pass their own bus to watch what a request emitted. */
   events?: EventBus;
   logger?: FastifyServerOptions['logger'];
+  /** False leaves writes out of the operation log (the benchmark compares with and without). */
+  isOperLogOn?: boolean;
 }
 
 /** The original's web client is deployed behind these prefixes; both reach the same routes. */
@@ -68,6 +81,7 @@ export async function buildApp({
   db,
   events = createEventBus(),
   logger = false,
+  isOperLogOn = true,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: withoutTokens(logger),
@@ -113,6 +127,14 @@ export async function buildApp({
   const stopWebhooks = subscribeWebhooks({ db, outbox }, events, (error) =>
     app.log.error({ err: error }, 'webhook delivery could not be queued'),
   );
+  // Scheduled jobs: one scheduler per process (ticks claimed in the database across instances).
+  const jobs = createJobs({ db, config, outbox, log: app.log });
+  if (config.isSchedulerEnabled) jobs.scheduler.start();
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.scheduler.stop();
+    await jobs.runner.drain();
+  });
   app.addHook('onClose', async () => {
     stopNotices();
     stopWebhooks();
@@ -120,18 +142,28 @@ export async function buildApp({
     await hub.close();
   });
 
+  // Reachable from the instance for tests that wait for the log's background writes.
+  app.decorate('operLog', installOperLog(app, db, isOperLogOn));
   const r = createRouter(app, { db, config, events, hub, outbox, focus });
   await registerRealtimeRoutes(app, r);
   registerNoticeRoutes(r);
   registerSessionRoutes(r);
   registerUserRoutes(r);
+  registerUserExcelRoutes(r);
   registerProfileRoutes(r);
   registerRoleRoutes(r);
+  registerRoleDataScopeRoutes(r);
+  registerDeptRoutes(r);
+  registerPostRoutes(r);
   registerMenuRoutes(r);
   registerDictRoutes(r);
   registerConfigRoutes(r);
   registerLoginLogRoutes(r);
+  registerOperLogRoutes(r);
+  registerMonitorRoutes(app, r);
   registerOnlineRoutes(r);
+  registerJobRoutes(r, jobs);
+  registerJobLogRoutes(r);
   registerTeamRoutes(r);
   registerProjectRoutes(r);
   registerDefectRoutes(r);
@@ -154,6 +186,7 @@ export async function buildApp({
   registerAiRoutes(app, r);
   await registerFileRoutes(app, r);
   registerBrowserRoutes(app, r);
+  registerGenRoutes(r);
   // Last: the document describes every route registered before it.
   registerApiDocsRoutes(app, r);
 
@@ -162,8 +195,12 @@ export async function buildApp({
     r.raw(
       { method: 'GET', url: '/*', access: 'web-client' },
       { method: 'HEAD', url: '/*', access: 'web-client' },
+      // The original answers its index page at /index as well as at /.
+      { method: 'GET', url: '/index', access: 'web-client' },
+      { method: 'HEAD', url: '/index', access: 'web-client' },
     );
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: 'index.html' });
+    app.get('/index', (_req, reply) => reply.sendFile('index.html'));
   }
   return app;
 }

@@ -69,6 +69,8 @@ const envSchema = z.object({
     .min(1)
     .max(10_000_000)
     .default(3000),
+  /** false: this process runs no scheduled jobs (run once still works); several instances may all run it. */
+  SCHEDULER_ENABLED: boolText.default(true),
 });
 
 export interface AppConfig {
@@ -100,6 +102,8 @@ export interface AppConfig {
   signInSlowdownMs: number;
   /** Open API requests one key may make a minute. */
   apiRatePerMinute: number;
+  /** Whether the scheduled jobs run in this process (features/jobs). */
+  isSchedulerEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInRatePerMinute: e.SIGN_IN_RATE_PER_MINUTE,
     apiRatePerMinute: e.API_RATE_PER_MINUTE,
     signInSlowdownMs: e.SIGN_IN_SLOWDOWN_MS,
+    isSchedulerEnabled: e.SCHEDULER_ENABLED,
   };
 }
 

@@ -7,11 +7,14 @@ import net, { type AddressInfo } from 'node:net';
  * by the request: a model named `missing…` has no manifest (`refused…`: said at once, as an HTTP
  * error), `cut…` breaks off mid-download; a
  * prompt holding BROKEN gets broken JSON, SLOW an answer after 3 s, WAIT one after 500 ms.
+ * A test plays the model itself by setting `answer`: what it returns for a prompt (and the
+ * request, images included) is the generation's `response`; undefined falls back to the cases.
  */
 export interface OllamaPeer {
   url: string;
   models: Map<string, number>;
   requests: Array<{ method: string; path: string; body: Record<string, unknown> }>;
+  answer?: ((prompt: string, body: Record<string, unknown>) => string | undefined) | undefined;
   close(): Promise<void>;
 }
 
@@ -89,20 +92,19 @@ async function pull(res: http.ServerResponse, name: string, models: Map<string, 
   res.end();
 }
 
-async function generate(
-  res: http.ServerResponse,
-  body: Record<string, unknown>,
-  models: Map<string, number>,
-) {
+async function generate(res: http.ServerResponse, body: Record<string, unknown>, peer: OllamaPeer) {
+  const { models } = peer;
   const model = String(body.model);
   if (!models.has(model))
     return json(res, 404, { error: `model "${model}" not found, try pulling it first` });
   const prompt = String(body.prompt);
   if (prompt.includes('SLOW')) await sleep(3000);
   if (prompt.includes('WAIT')) await sleep(500);
-  const response = prompt.includes('BROKEN')
-    ? 'Here are the cases: {"cases": [{"caseName": "Add an item", "caseLevel": 1, '
-    : `\`\`\`json\n${JSON.stringify({ cases: GOOD_CASES })}\n\`\`\``;
+  const response =
+    peer.answer?.(prompt, body) ??
+    (prompt.includes('BROKEN')
+      ? 'Here are the cases: {"cases": [{"caseName": "Add an item", "caseLevel": 1, '
+      : `\`\`\`json\n${JSON.stringify({ cases: GOOD_CASES })}\n\`\`\``);
   const context = [...((body.context as number[] | undefined) ?? []), 101, 102, 103];
   json(res, 200, { model, created_at: new Date().toISOString(), response, done: true, context });
 }
@@ -125,13 +127,13 @@ export async function startOllamaPeer(installed: Record<string, number>): Promis
         if (!models.delete(name)) return json(res, 404, { error: `model '${name}' not found` });
         return res.writeHead(200).end();
       }
-      if (req.method === 'POST' && path === '/api/generate') return generate(res, body, models);
+      if (req.method === 'POST' && path === '/api/generate') return generate(res, body, peer);
       json(res, 404, { error: 'not found' });
     })().catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const peer: OllamaPeer = {
     url: `http://127.0.0.1:${port}`,
     models,
     requests,
@@ -140,6 +142,7 @@ export async function startOllamaPeer(installed: Record<string, number>): Promis
       await new Promise((r) => server.close(r));
     },
   };
+  return peer;
 }
 
 /** An address where nothing listens: a port that was just freed. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config.ts';
+import { recordQuery } from '../features/monitor/slow-queries.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -16,7 +17,7 @@ export async function connectDatabase(database: AppConfig['database']): Promise<
     // int8 (counts, bigint columns) as numbers: ids and epoch milliseconds stay below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: recordQuery });
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = new SQLite(database.file);
@@ -27,6 +28,8 @@ export async function connectDatabase(database: AppConfig['database']): Promise<
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins,
+    // Slow queries are kept for the database page (features/monitor).
+    log: recordQuery,
   });
 }
 

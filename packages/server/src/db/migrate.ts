@@ -25,6 +25,11 @@ import * as m022 from './migrations/022-screen-sizes.ts';
 import * as m023 from './migrations/023-user-preferences.ts';
 import * as m025 from './migrations/025-calendar-index.ts';
 import * as m026 from './migrations/026-config-remarks.ts';
+import * as m027 from './migrations/027-jobs.ts';
+import * as m028 from './migrations/028-oper-log.ts';
+import * as m029 from './migrations/029-depts-posts.ts';
+import * as m030 from './migrations/030-gen.ts';
+import * as m031 from './migrations/031-team-admin-menu.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +58,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '023-user-preferences': m023,
   '025-calendar-index': m025,
   '026-config-remarks': m026,
+  '027-jobs': m027,
+  '028-oper-log': m028,
+  '029-depts-posts': m029,
+  '030-gen': m030,
+  '031-team-admin-menu': m031,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

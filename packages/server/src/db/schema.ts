@@ -78,6 +78,46 @@ export interface UserRoleTable {
   roleId: number;
 }
 
+export interface DeptTable {
+  deptId: Generated<number>;
+  parentId: number;
+  ancestors: string;
+  deptName: string;
+  orderNum: number;
+  leader: string | null;
+  phone: string | null;
+  email: string | null;
+  status: string;
+  delFlag: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
+export interface PostTable {
+  postId: Generated<number>;
+  postCode: string;
+  postName: string;
+  postSort: number;
+  status: string;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+export interface UserPostTable {
+  userId: number;
+  postId: number;
+}
+
+export interface RoleDeptTable {
+  roleId: number;
+  deptId: number;
+}
+
 export interface UserConfigTable {
   userConfigId: Generated<number>;
   userId: number;
@@ -199,6 +239,27 @@ export interface LoginLogTable {
   loginTime: string;
 }
 
+/** The operation log (features/oper-log): every write through the API, the original's columns. */
+export interface OperLogTable {
+  operId: Generated<number>;
+  title: string | null;
+  businessType: number;
+  method: string | null;
+  requestMethod: string | null;
+  operatorType: number;
+  operName: string | null;
+  deptName: string | null;
+  operUrl: string | null;
+  operIp: string | null;
+  operLocation: string | null;
+  operParam: string | null;
+  jsonResult: string | null;
+  status: number;
+  errorMsg: string | null;
+  operTime: string;
+  costTime: number;
+}
+
 export interface SessionTable {
   tokenId: string;
   userId: number;
@@ -224,6 +285,50 @@ export interface TempFileTable {
   srcUrl: string | null;
   createById: number | null;
   createTime: string | null;
+}
+
+/** Scheduled jobs (features/jobs); `firedUntil`/`runningUntil` are the scheduler's shared state (epoch ms). */
+export interface JobTable {
+  jobId: Generated<number>;
+  jobName: string;
+  jobGroup: string;
+  invokeTarget: string;
+  cronExpression: string;
+  misfirePolicy: string;
+  concurrent: string;
+  status: string;
+  firedUntil: number;
+  runningUntil: number;
+  runningToken: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+export interface JobLogTable {
+  jobLogId: Generated<number>;
+  jobId: number | null;
+  jobName: string;
+  jobGroup: string;
+  invokeTarget: string;
+  jobMessage: string | null;
+  status: string;
+  exceptionInfo: string | null;
+  fireTime: string | null;
+  startTime: string;
+  stopTime: string | null;
+  costTime: number | null;
+  createTime: string;
+}
+
+/** One row per tick claimed: the instance that inserts it runs the tick. */
+export interface JobLeaseTable {
+  jobId: number;
+  fireTime: number;
+  instanceId: string;
+  claimedAt: number;
 }
 
 /** The browser tool's screen sizes; width and height as the original stores them ('390px'). */
@@ -546,12 +651,68 @@ export interface AiModuleConfigTable {
   updateById: number | null;
 }
 
+/** Code generation: an imported table (gen_table, the original's columns). */
+export interface GenTableTable {
+  tableId: Generated<number>;
+  tableName: string;
+  tableComment: string;
+  subTableName: string | null;
+  subTableFkName: string | null;
+  className: string;
+  tplCategory: string;
+  packageName: string;
+  moduleName: string;
+  businessName: string;
+  functionName: string;
+  functionAuthor: string;
+  genType: string;
+  genPath: string;
+  /** JSON: treeCode, treeParentCode, treeName, parentMenuId, parentMenuName. */
+  options: string | null;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+  remark: string | null;
+}
+
+/** Code generation: one column of an imported table and its role in the generated page. */
+export interface GenTableColumnTable {
+  columnId: Generated<number>;
+  tableId: number;
+  columnName: string;
+  columnComment: string | null;
+  columnType: string | null;
+  javaType: string | null;
+  tsType: string;
+  javaField: string;
+  isPk: string;
+  isIncrement: string;
+  isRequired: string;
+  isInsert: string;
+  isEdit: string;
+  isList: string;
+  isQuery: string;
+  queryType: string;
+  htmlType: string;
+  dictType: string;
+  sort: number;
+  createBy: string | null;
+  createTime: string | null;
+  updateBy: string | null;
+  updateTime: string | null;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
   sysMenu: MenuTable;
   sysRoleMenu: RoleMenuTable;
   sysUserRole: UserRoleTable;
+  sysDept: DeptTable;
+  sysPost: PostTable;
+  sysUserPost: UserPostTable;
+  sysRoleDept: RoleDeptTable;
   sysUserConfig: UserConfigTable;
   sysUserTeam: UserTeamTable;
   sysUserTeamRole: UserTeamRoleTable;
@@ -561,10 +722,14 @@ export interface Database {
   sysDictData: DictDataTable;
   sysConfig: ConfigTable;
   sysLogininfor: LoginLogTable;
+  sysOperLog: OperLogTable;
   sysSession: SessionTable;
   sysKv: KvTable;
   sysTempFile: TempFileTable;
   sysScreenSize: ScreenSizeTable;
+  sysJob: JobTable;
+  sysJobLog: JobLogTable;
+  sysJobLease: JobLeaseTable;
   sysTeam: TeamTable;
   sysTeamInvitation: TeamInvitationTable;
   sysProject: ProjectTable;
@@ -592,4 +757,6 @@ export interface Database {
   sysNoticeOutbox: NoticeOutboxTable;
   sysAiModuleConfig: AiModuleConfigTable;
   sysCase: CaseTable;
+  genTable: GenTableTable;
+  genTableColumn: GenTableColumnTable;
 }

@@ -32,6 +32,7 @@ const scene = {
   reportId: 0,
   templateId: 0,
   docId: 0,
+  aiId: 0,
 };
 
 beforeAll(async () => {
@@ -128,6 +129,12 @@ beforeAll(async () => {
   });
   scene.docId = doc.data?.docId ?? 0;
   expect(scene.reportId * scene.templateId * scene.docId).toBeGreaterThan(0);
+  const ai = await api(owner, 'PUT', '/system/ai', {
+    projectId: scene.projectA,
+    businessModule: `${PROJECT_MARK}:7b`,
+  });
+  scene.aiId = ai.data?.aiId ?? 0;
+  expect(scene.aiId).toBeGreaterThan(0);
   const session = await t.db
     .selectFrom('sysSession')
     .select('tokenId')
@@ -163,6 +170,8 @@ const hint = (caller: Person): Hint => {
     templateId: scene.templateId,
     templateIds: [scene.templateId],
     docId: scene.docId,
+    aiId: scene.aiId,
+    aiIds: [scene.aiId],
     docIds: [scene.docId],
     userId: owner.userId,
     userIds: [owner.userId],
@@ -210,6 +219,8 @@ async function snapshot(caller: Person): Promise<string> {
     'sys_session',
     'sys_kv',
     'sys_logininfor',
+    // Every write, refused or not, is recorded there (features/oper-log).
+    'sys_oper_log',
     'sys_user_config',
     'sys_notice_outbox',
     'buglet_migration',

@@ -58,8 +58,16 @@ export function orderOf<C extends string>(
   return [column, direction];
 }
 
-/** An export's filters: the list's query string and/or, as the original's client sends them, a form body. */
+/**
+ * An export's filters: the list's query string and/or, as the original's client sends them, a form
+ * body (or the same filters as a JSON object).
+ */
 export function queryWithForm(req: FastifyRequest): Record<string, unknown> {
-  const form = typeof req.body === 'string' ? Object.fromEntries(new URLSearchParams(req.body)) : {};
+  const form =
+    typeof req.body === 'string'
+      ? Object.fromEntries(new URLSearchParams(req.body))
+      : req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+        ? (req.body as Record<string, unknown>)
+        : {};
   return nestParams({ ...(req.query as Record<string, unknown>), ...form });
 }

@@ -110,6 +110,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
   const routes: RouteEntry[] = [];
   const rawRoutes: RawRouteEntry[] = [];
   app.decorate('routeTable', { routes, rawRoutes });
+  app.decorateRequest('principal', null);
   const add =
     (method: RouteEntry['method']) =>
     <BS extends Schema, QS extends Schema, PS extends Schema>(url: string, spec: RouteSpec<BS, QS, PS>) => {
@@ -203,6 +204,8 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     : spec.guard.kind === 'ticket'
       ? await ticketPrincipal(deps.db, req, deps.config.sessionTtlMinutes)
       : await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
+  // Kept on the request for what runs after the handler (the operation log names the operator).
+  req.principal = principal;
   if (!principal && spec.guard.kind !== 'anon') {
     throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
   }
@@ -279,6 +282,8 @@ function whitelist(result: unknown, schema: z.ZodType): unknown {
 declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
+    /** The caller the router resolved (an API key's hidden user on the Open API), else null. */
+    principal: Principal | null;
   }
   interface FastifyInstance {
     outbox: Outbox;

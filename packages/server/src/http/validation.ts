@@ -36,8 +36,38 @@ function describe(issue: z.core.$ZodIssue, field: string, value: unknown): [Mess
 
 export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error, input);
-  return result.data;
+  if (result.success) return result.data;
+  // The original's JSON binding (Jackson) reads "1" as 1 wherever a number is expected, and its
+  // clients rely on it (a share's agingHour: "1"). A numeric text where the parse failed is tried
+  // as the number; the request passes only if then nothing else is wrong.
+  const numbered = withNumbersAt(input, result.error.issues);
+  if (numbered !== input) {
+    const retried = schema.safeParse(numbered);
+    if (retried.success) return retried.data;
+  }
+  throw validationError(result.error, input);
+}
+
+const NUMERIC_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
+
+/** A copy of the input with each numeric text found at an issue's path turned into its number. */
+function withNumbersAt(input: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+  let out = input;
+  for (const issue of issues) {
+    const value = valueAt(out, issue.path);
+    if (typeof value !== 'string' || !NUMERIC_TEXT.test(value.trim())) continue;
+    out = replacedAt(out, issue.path, Number(value.trim()));
+  }
+  return out;
+}
+
+function replacedAt(input: unknown, path: readonly PropertyKey[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (input === null || typeof input !== 'object') return input;
+  const copy = (Array.isArray(input) ? [...input] : { ...input }) as Record<PropertyKey, unknown>;
+  copy[head] = replacedAt(copy[head], rest, value);
+  return copy;
 }
 
 /** Zod 4 leaves the offending value out of its issues; find it in the input by path. */

@@ -105,6 +105,29 @@ export async function sendWorkbook(reply: FastifyReply, wb: ExcelJS.Workbook, fi
 }
 
 /**
+ * The export of a filtered list (teams, roles, dictionaries…): one sheet titled `title`, the file
+ * named after it. `rows` may hold one row more than EXPORT_MAX_ROWS (the caller asks for that
+ * many): then the export is refused with a hint to narrow the filters, never cut short silently.
+ */
+export async function sendListSheet(
+  reply: FastifyReply,
+  lang: 'zh_CN' | 'en_US',
+  title: string,
+  columns: readonly SheetColumn[],
+  rows: readonly Record<string, string | number | null | undefined>[],
+) {
+  if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
+  return sendWorkbook(reply, await buildWorkbook(title, columns, rows, lang), `${title}.xlsx`);
+}
+
+/** A column of an export: its key, its header in both languages and its width. */
+export const column = (key: string, zh_CN: string, en_US: string, width = 20): SheetColumn => ({
+  key,
+  header: { zh_CN, en_US },
+  width,
+});
+
+/**
  * A text that a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, or a tab or carriage
  * return before one) is written with a leading apostrophe, so opening an export runs nothing;
  * `cellText` takes the apostrophe off again when such a sheet is imported.

@@ -77,6 +77,8 @@ export interface AdminListPageProps<T, K extends string, Target> {
   extra?: ReactNode;
   /** Beside the list on the left (a tree filter, say); above it on narrow screens. */
   aside?: ReactNode;
+  /** From which width the aside stands beside the list: 'lg' (992 px, the default) or 'xl' (1200 px). */
+  asideFrom?: 'lg' | 'xl';
 }
 
 interface RangeValues {
@@ -196,10 +198,10 @@ export function AdminListPage<T, K extends string, Target = T>(props: AdminListP
     <Card title={props.title} extra={props.extra}>
       {props.aside ? (
         <Row gutter={[16, 16]}>
-          <Col xs={24} lg={5}>
+          <Col xs={24} {...{ [props.asideFrom ?? 'lg']: 5 }}>
             {props.aside}
           </Col>
-          <Col xs={24} lg={19}>
+          <Col xs={24} {...{ [props.asideFrom ?? 'lg']: 19 }}>
             {content}
           </Col>
         </Row>

@@ -23,7 +23,13 @@ export function FormDialog<V>({ dialog, name, title, width, children }: FormDial
       onOk={dialog.submit}
       onCancel={dialog.close}
     >
-      <Form form={dialog.form} name={name} layout="vertical" preserve={false}>
+      <Form
+        form={dialog.form}
+        name={name}
+        layout="vertical"
+        preserve={false}
+        initialValues={dialog.initialValues as Record<string, unknown> | undefined}
+      >
         {children}
       </Form>
     </FormModal>

@@ -1,6 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Flex, Modal, Table, Typography, Upload, type UploadFile } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   checkImportFile,
@@ -23,6 +23,8 @@ export interface ImportDialogProps {
   onClose: () => void;
   /** After a successful import, to refresh what shows the imported rows. */
   onImported: () => void;
+  /** Options under the drop area (the user import's "update existing", say). */
+  extra?: ReactNode;
 }
 
 function RowErrors({ rows }: { rows: ImportRowError[] }) {
@@ -64,6 +66,7 @@ export function ImportDialog({
   importFile,
   onClose,
   onImported,
+  extra,
 }: ImportDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -147,6 +150,7 @@ export function ImportDialog({
           <p className="ant-upload-text">{t('import.drop')}</p>
           <p className="ant-upload-hint">{t('import.drop-hint', { size: IMPORT_MAX_BYTES / 1024 / 1024 })}</p>
         </Upload.Dragger>
+        {extra}
         {failure ? (
           <Flex vertical gap={8} data-testid="import-failure">
             <Alert type="error" showIcon title={failure.summary} description={t('import.fix-and-retry')} />

@@ -24,6 +24,11 @@ interface FormDialogOptions<V> {
 
 export interface FormDialogState<V> {
   form: FormInstance<V>;
+  /**
+   * The values to show on opening, also given to the form itself: a dialog's form mounts after the
+   * open (the modal renders it later), and a form's first mount resets what was set before it.
+   */
+  initialValues?: FormFill<V>;
   isOpen: boolean;
   isSaving: boolean;
   submit: () => void;
@@ -59,5 +64,5 @@ export function useFormDialog<V>(options: FormDialogOptions<V>): FormDialogState
       .then((values) => mutation.mutate(values))
       .catch(() => {});
 
-  return { form, isOpen, isSaving: mutation.isPending, submit, close: onClose };
+  return { form, initialValues, isOpen, isSaving: mutation.isPending, submit, close: onClose };
 }

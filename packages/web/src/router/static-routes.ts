@@ -93,9 +93,25 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazy(() => import('../features/roles/role-auth-user-page.tsx')),
   },
   {
+    // Digits only: the page sends anything else to 404.
+    path: '/tool/gen-edit/index/:tableId',
+    titleKey: 'gen.edit',
+    permi: ['tool:gen:edit'],
+    activeMenu: '/system/gen',
+    page: lazy(() => import('../features/gen/gen-edit-page.tsx')),
+  },
+  {
     path: '/system/dict-data/index/:dictId',
     titleKey: 'dict.data',
     permi: ['system:dict:list'],
     page: lazy(() => import('../features/dicts/dict-data-list-page.tsx')),
+  },
+  {
+    // Id 0: the runs of every job (the job page's log button), as in the original.
+    path: '/monitor/job-log/index/:jobId',
+    titleKey: 'job.log',
+    permi: ['monitor:job:list'],
+    activeMenu: '/monitor/job',
+    page: lazy(() => import('../features/jobs/job-log-page.tsx')),
   },
 ];

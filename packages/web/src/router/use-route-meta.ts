@@ -20,7 +20,7 @@ export interface RouteMeta {
 }
 
 export const recordTitle = (record: RouterRecord): string =>
-  translateOr(record.meta.titleI18nKey, record.meta.title);
+  translateOr(record.meta.i18nKey ?? record.meta.titleI18nKey, record.meta.title);
 
 function resolveMeta(pathname: string, flat: FlatRoute[], t: TFunction): RouteMeta {
   const dynamic = flat.find((r) => r.path === pathname);

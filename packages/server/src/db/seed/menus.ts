@@ -74,11 +74,17 @@ const crudNames = ['查询', '新增', '修改', '删除', '导出'];
 export const MENUS: MenuSeed[] = [
   // Administration (RuoYi back office), shown in the admin section of the sidebar.
   dir(1, 0, '系统管理', 'system.manage', 'system', 'system', 101),
+  page(116, 1, '代码生成', 'tool.gen', 'gen', 'tool/gen/index', 'tool:gen:list', 'code', 0),
   page(100, 1, '用户管理', 'system.user', 'user', 'system/user/index', 'system:user:list', 'user', 1),
   page(101, 1, '角色管理', 'system.role', 'role', 'system/role/index', 'system:role:list', 'peoples', 2),
   page(102, 1, '菜单管理', 'system.menu', 'menu', 'system/menu/index', 'system:menu:list', 'tree-table', 3),
+  page(103, 1, '部门管理', 'system.dept', 'dept', 'system/dept/index', 'system:dept:list', 'tree', 4),
+  page(104, 1, '岗位管理', 'system.post', 'post', 'system/post/index', 'system:post:list', 'post', 5),
   page(105, 1, '字典管理', 'system.dict', 'dict', 'system/dict/index', 'system:dict:list', 'dict', 6),
   page(106, 1, '参数设置', 'system.config', 'config', 'system/config/index', 'system:config:list', 'edit', 7),
+  // Every team of the platform (the original's back-office team list).
+  page(2006, 1, '团队管理', 'system.team', 'team', 'system/team/index', 'system:team:list', 'peoples', 1),
+  ...buttons(2007, 2006, 'system:team', crud, crudNames),
   // The browser tool's screen sizes (none in the original's menus; its permissions were granted to nobody).
   page(
     2150,
@@ -92,6 +98,17 @@ export const MENUS: MenuSeed[] = [
     8,
   ),
   dir(108, 1, '日志管理', 'system.log', 'log', 'log', 9),
+  page(
+    500,
+    108,
+    '操作日志',
+    'monitor.operlog',
+    'operlog',
+    'monitor/operlog/index',
+    'monitor:operlog:list',
+    'form',
+    1,
+  ),
   page(
     501,
     108,
@@ -115,8 +132,45 @@ export const MENUS: MenuSeed[] = [
     'online',
     1,
   ),
+  page(110, 2, '定时任务', 'monitor.job', 'job', 'monitor/job/index', 'monitor:job:list', 'job', 2),
+  page(
+    112,
+    2,
+    '服务监控',
+    'monitor.server',
+    'server',
+    'monitor/server/index',
+    'monitor:server:list',
+    'server',
+    4,
+  ),
+  page(113, 2, '缓存监控', 'monitor.cache', 'cache', 'monitor/cache/index', 'monitor:cache:list', 'redis', 5),
+  page(
+    114,
+    2,
+    '缓存列表',
+    'monitor.cache-list',
+    'cacheList',
+    'monitor/cache/list',
+    'monitor:cache:list',
+    'redis-list',
+    6,
+  ),
+  // Replaces the original's Druid console (111): engine, size, tables and slow queries.
+  page(
+    2160,
+    2,
+    '数据库监控',
+    'monitor.database',
+    'database',
+    'monitor/database/index',
+    'monitor:database:list',
+    'druid',
+    7,
+  ),
   // The API documentation (GET /v3/api-docs rendered with "try it out"); every registered user sees it.
   dir(3, 0, '系统工具', 'tool', 'tool', 'tool', 103),
+  page(115, 3, '表单构建', 'tool.build', 'build', 'tool/build/index', 'tool:build:list', 'build', 1),
   page(
     117,
     3,
@@ -131,9 +185,19 @@ export const MENUS: MenuSeed[] = [
   ...buttons(1000, 100, 'system:user', [...crud, 'import', 'resetPwd'], [...crudNames, '导入', '重置密码']),
   ...buttons(1007, 101, 'system:role', crud, crudNames),
   ...buttons(1012, 102, 'system:menu', crud.slice(0, 4), crudNames),
+  ...buttons(1016, 103, 'system:dept', crud.slice(0, 4), crudNames),
+  ...buttons(1020, 104, 'system:post', crud, crudNames),
   ...buttons(1025, 105, 'system:dict', crud, crudNames),
   ...buttons(1030, 106, 'system:config', crud, crudNames),
+  ...buttons(
+    1055,
+    116,
+    'tool:gen',
+    ['query', 'edit', 'remove', 'import', 'preview', 'code'],
+    ['生成查询', '生成修改', '生成删除', '导入代码', '预览代码', '生成代码'],
+  ),
   ...buttons(2151, 2150, 'system:ScreenSize', crud, crudNames),
+  ...buttons(1039, 500, 'monitor:operlog', ['query', 'remove', 'export'], ['查询', '删除', '导出']),
   ...buttons(
     1042,
     501,
@@ -147,6 +211,13 @@ export const MENUS: MenuSeed[] = [
     'monitor:online',
     ['query', 'batchLogout', 'forceLogout'],
     ['查询', '批量强退', '单条强退'],
+  ),
+  ...buttons(
+    1049,
+    110,
+    'monitor:job',
+    ['query', 'add', 'edit', 'remove', 'changeStatus', 'export'],
+    [...crudNames.slice(0, 4), '状态修改', '导出'],
   ),
 
   // Platform administration directory pinned to the bottom of the sidebar.
@@ -518,7 +589,11 @@ export function backOfficeMenuIds(menus: MenuSeed[] = MENUS): number[] {
 export function roleMenuGrants(menus: MenuSeed[] = MENUS): Array<{ roleId: number; menuId: number }> {
   const pairs = new Set<string>();
   const add = (roleId: number, menuId: number) => pairs.add(`${roleId}:${menuId}`);
+  const backOffice = new Set(backOfficeMenuIds(menus));
   for (const menu of menus) {
+    // A back-office page or button carries a business permission at times (the team list's
+    // system:team:list): the grant of that permission does not hand out the back-office page.
+    if (backOffice.has(menu.id)) continue;
     const flags = menu.perms ? GRANTS[menu.perms] : undefined;
     if (!flags) continue;
     ROLE_COLUMNS.forEach((roleId, i) => {

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { up as keySeededNames } from '../migrations/015-seeded-name-keys.ts';
 import { DEFAULT_ADMIN_NICK_NAME } from './admin.ts';
 import { MENUS } from './menus.ts';
+import { ROOT_DEPT, SEEDED_POSTS } from './org.ts';
 import { CONFIGS, DICTIONARIES, ROLES } from './reference-data.ts';
 
 const locale = (name: string) =>
@@ -28,6 +29,8 @@ const UNTIL_CHANGED = [
   ]),
   ...CONFIGS.map((c) => [`config.name.${c.key}`, c.name]),
   ['user.admin-nick-name', DEFAULT_ADMIN_NICK_NAME],
+  ...SEEDED_POSTS.map((p) => [`post.name.${p.postCode}`, p.postName]),
+  ['dept.name.root', ROOT_DEPT.deptName],
 ];
 
 describe('seeded names', () => {

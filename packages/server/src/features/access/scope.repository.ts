@@ -62,6 +62,19 @@ export async function findDefectLogProjectIds(db: Db, defectLogIds: readonly num
   return rows.map((r) => r.projectId);
 }
 
+export async function findCommentProjectIds(db: Db, commentIds: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysComment as c')
+    .innerJoin('sysDefectLog as l', 'l.defectLogId', 'c.correlationId')
+    .innerJoin('sysDefect as d', 'd.defectId', 'l.defectId')
+    .select('d.projectId')
+    .where('c.commentId', 'in', commentIds)
+    .where('c.moduleType', '=', 'defect_log')
+    .where('d.isDeleted', '=', 0)
+    .execute();
+  return rows.map((r) => r.projectId);
+}
+
 export async function findModuleProjectIds(db: Db, moduleIds: readonly number[]): Promise<number[]> {
   const rows = await db
     .selectFrom('sysModule')
@@ -118,6 +131,15 @@ export async function findWebhookProjectIds(db: Db, webhookIds: readonly number[
     .selectFrom('sysProjectWebhook')
     .select('projectId')
     .where('webhookId', 'in', webhookIds)
+    .execute();
+  return rows.map((r) => r.projectId);
+}
+
+export async function findAiConfigProjectIds(db: Db, aiIds: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sysAiModuleConfig')
+    .select('projectId')
+    .where('aiId', 'in', aiIds)
     .execute();
   return rows.map((r) => r.projectId);
 }

@@ -5,7 +5,9 @@ import { AppError } from '../../http/errors.ts';
 import { hasPermi } from '../../http/permission.ts';
 import { type Access, loadAccess } from './access.service.ts';
 import {
+  findAiConfigProjectIds,
   findCaseProjectIds,
+  findCommentProjectIds,
   findDefectLogProjectIds,
   findDefectProjectIds,
   findDocumentProjectIds,
@@ -26,8 +28,13 @@ import {
  * ordinary member edit or delete the team. Every later feature declares its scope the same way.
  */
 export type Scope =
-  | { kind: 'team'; teamId: number }
-  | { kind: 'project'; projectId: number; isWrite?: boolean }
+  /**
+   * A comma list of teams (deleting several) must name only teams the caller may enter, and the
+   * guard must pass in every one of them: the permissions are those held in all.
+   */
+  | { kind: 'team'; teamId: number | readonly number[] }
+  /** No projectId: the caller's current project (the original reads it from the user config). */
+  | { kind: 'project'; projectId: number | undefined; isWrite?: boolean }
   /**
    * A defect (or one of its history entries) stands for its project. A list (a comma-list
    * route) must lie wholly in one project the caller may enter: one id missing, deleted or
@@ -35,6 +42,8 @@ export type Scope =
    */
   | { kind: 'defect'; defectId: Ids; isWrite?: boolean }
   | { kind: 'defectLog'; defectLogId: Ids; isWrite?: boolean }
+  /** A comment on a history entry stands for its defect's project. */
+  | { kind: 'comment'; commentId: Ids; isWrite?: boolean }
   /** So does a deliverable (module) or a test case. */
   | { kind: 'module'; moduleId: Ids; isWrite?: boolean }
   | { kind: 'case'; caseId: Ids; isWrite?: boolean }
@@ -45,7 +54,9 @@ export type Scope =
   /** And an API key, by its public id. */
   | { kind: 'projectApi'; apiId: string | readonly string[]; isWrite?: boolean }
   /** And a webhook. */
-  | { kind: 'webhook'; webhookId: Ids; isWrite?: boolean };
+  | { kind: 'webhook'; webhookId: Ids; isWrite?: boolean }
+  /** And a project's AI settings row. */
+  | { kind: 'aiConfig'; aiId: Ids; isWrite?: boolean };
 
 type Ids = number | readonly number[];
 
@@ -82,6 +93,7 @@ export async function enterableProject(db: Db, userId: number, projectId: number
 const OWNER_OF = {
   defect: (db: Db, s: { defectId: Ids }) => ownerOf(db, s.defectId, findDefectProjectIds),
   defectLog: (db: Db, s: { defectLogId: Ids }) => ownerOf(db, s.defectLogId, findDefectLogProjectIds),
+  comment: (db: Db, s: { commentId: Ids }) => ownerOf(db, s.commentId, findCommentProjectIds),
   module: (db: Db, s: { moduleId: Ids }) => ownerOf(db, s.moduleId, findModuleProjectIds),
   case: (db: Db, s: { caseId: Ids }) => ownerOf(db, s.caseId, findCaseProjectIds),
   report: (db: Db, s: { reportId: Ids }) => ownerOf(db, s.reportId, findReportProjectIds),
@@ -90,6 +102,7 @@ const OWNER_OF = {
   projectApi: (db: Db, s: { apiId: string | readonly string[] }) =>
     ownerOf(db, s.apiId, findProjectApiProjectIds),
   webhook: (db: Db, s: { webhookId: Ids }) => ownerOf(db, s.webhookId, findWebhookProjectIds),
+  aiConfig: (db: Db, s: { aiId: Ids }) => ownerOf(db, s.aiId, findAiConfigProjectIds),
 };
 
 /** The one project every named item belongs to, or undefined (an item missing, or two projects). */
@@ -112,13 +125,28 @@ export async function resolveScope(db: Db, principal: Principal, scope: Scope): 
     if (projectId === undefined) throw noProjectAccess();
     return resolveScope(db, principal, { kind: 'project', projectId, isWrite: scope.isWrite });
   }
+  const teams = scope.kind === 'team' ? scope.teamId : undefined;
+  if (teams !== undefined && typeof teams !== 'number') {
+    const ids = [...new Set(teams)];
+    if (ids.length === 0) throw noTeamAccess();
+    const each = [];
+    for (const teamId of ids) each.push(await resolveScope(db, principal, { kind: 'team', teamId }));
+    const [first, ...others] = each as [ScopedAccess, ...ScopedAccess[]];
+    const heldInAll = (pick: (a: ScopedAccess) => Set<string>) =>
+      new Set([...pick(first)].filter((x) => others.every((o) => pick(o).has(x))));
+    return { ...first, permissions: heldInAll((a) => a.permissions), roleKeys: heldInAll((a) => a.roleKeys) };
+  }
   if (scope.kind === 'team') {
-    const row = await enterableTeam(db, principal.userId, scope.teamId);
+    const row = await enterableTeam(db, principal.userId, teams as number);
     const context = { ...principal.context, currentTeamId: row.teamId, currentProjectId: 0 };
     const access = await loadAccess(db, principal.userId, context, false);
     return { ...access, teamId: row.teamId, projectId: 0, isArchived: false };
   }
-  const row = await enterableProject(db, principal.userId, scope.projectId);
+  const row = await enterableProject(
+    db,
+    principal.userId,
+    scope.projectId ?? principal.context.currentProjectId ?? 0,
+  );
   if (scope.isWrite && row.isArchived === 1) throw new AppError('project.archived');
   // Inside a project only the roles held in that project count: a team administrator who is an
   // outsider in a project is an outsider there.

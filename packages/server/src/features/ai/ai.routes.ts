@@ -7,27 +7,25 @@ import {
   aiConfigBody,
   aiModel,
   aiModelBody,
+  aiProjectQuery,
 } from '@buglet/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import type { RouteContext, Router } from '../../http/route.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { saveAiConfig } from './ai.repository.ts';
 import { deleteModel, generateCases, listModels, loadAiSettings, toAiConfig } from './ai.service.ts';
+import { registerAiConfigRoutes } from './ai-config.routes.ts';
+import { registerCloudCaseRoutes } from './cloud-cases.routes.ts';
+import { registerDefectAiRoutes } from './defect-ai.routes.ts';
 import { ModelPulls } from './model-pulls.ts';
 
-const projectQuery = z.object({
-  projectId: z.coerce
-    .number({ error: 'project.no-permission' })
-    .int()
-    .min(1, { error: 'project.no-permission' }),
-});
-
 /**
- * The project's AI server and models (Ollama HTTP API), and test-case generation. Generated cases
- * are only answered; the client imports the chosen ones through `POST /system/case/batch`.
+ * The project's AI server and models (Ollama HTTP API), test-case generation and the defect
+ * form's analysis. Generated cases are only answered; the client imports the chosen ones through
+ * `POST /system/case/batch`. A request without a projectId is about the caller's current project.
  */
 export function registerAiRoutes(app: FastifyInstance, r: Router): void {
   const { db, config, hub } = r.deps;
@@ -38,21 +36,21 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
 
   r.get('/system/ai/list', {
     guard: perm('system:ai:list'),
-    query: projectQuery,
+    query: aiProjectQuery,
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     output: aiModel,
     handler: async (ctx) => {
-      const rows = await listModels(await loadAiSettings(db, config, ctx.query.projectId), pulls);
+      const rows = await listModels(await loadAiSettings(db, config, ctx.scoped.projectId), pulls);
       return ctx.table(rows, rows.length);
     },
   });
 
   r.get('/system/ai/model/list/default', {
     guard: perm('system:ai:list'),
-    query: projectQuery,
+    query: aiProjectQuery,
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     handler: async (ctx) => {
-      const s = await loadAiSettings(db, config, ctx.query.projectId);
+      const s = await loadAiSettings(db, config, ctx.scoped.projectId);
       const names = [
         ...new Set([AI_DEFAULT_BUSINESS_MODEL, AI_DEFAULT_IMAGE_MODEL, s.businessModule, s.imageModule]),
       ];
@@ -62,14 +60,16 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
 
   r.get('/system/ai/config', {
     guard: perm('system:ai:list', 'system:ai:query'),
-    query: projectQuery,
+    query: aiProjectQuery,
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     output: aiConfig,
-    handler: async (ctx) => ctx.ok(toAiConfig(await loadAiSettings(db, config, ctx.query.projectId), config)),
+    handler: async (ctx) =>
+      ctx.ok(toAiConfig(await loadAiSettings(db, config, ctx.scoped.projectId), config)),
   });
 
   const saveConfig = async (ctx: RouteContext<z.infer<typeof aiConfigBody>, unknown, unknown>) => {
-    const { projectId, aiUrl, businessModule, imageModule } = ctx.body;
+    const { aiUrl, businessModule, imageModule } = ctx.body;
+    const projectId = ctx.scoped.projectId;
     const orNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
     const url = orNull(aiUrl);
     if (url) await assertSavableUrl(r.deps, url);
@@ -102,7 +102,7 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
     body: aiModelBody,
     scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
     handler: async (ctx) => {
-      await pulls.start(await loadAiSettings(db, config, ctx.body.projectId), ctx.body.name, ctx.lang);
+      await pulls.start(await loadAiSettings(db, config, ctx.scoped.projectId), ctx.body.name, ctx.lang);
       return ctx.ok();
     },
   });
@@ -112,7 +112,7 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
     body: aiModelBody,
     scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
     handler: async (ctx) => {
-      await deleteModel(await loadAiSettings(db, config, ctx.body.projectId), pulls, ctx.body.name);
+      await deleteModel(await loadAiSettings(db, config, ctx.scoped.projectId), pulls, ctx.body.name);
       return ctx.ok();
     },
   });
@@ -127,11 +127,15 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
       if (generating.has(userId)) throw new AppError('ai.case.busy');
       generating.add(userId);
       try {
-        const s = await loadAiSettings(db, config, ctx.body.projectId);
+        const s = await loadAiSettings(db, config, ctx.scoped.projectId);
         return ctx.ok(await generateCases(db, s, { lang: ctx.lang, ...ctx.body }));
       } finally {
         generating.delete(userId);
       }
     },
   });
+
+  registerDefectAiRoutes(r);
+  registerAiConfigRoutes(r);
+  registerCloudCaseRoutes(r);
 }

@@ -93,7 +93,7 @@ const looseCase = z.object({
 });
 
 /** The JSON inside an answer that may wrap it in a code fence or a sentence. */
-function jsonText(raw: string): string {
+export function jsonText(raw: string): string {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(raw);
   const body = (fenced?.[1] ?? raw).trim();
   const start = body.search(/[[{]/);

@@ -80,10 +80,10 @@ export function registerCaseExcelRoutes(r: Router): void {
     guard: authenticated,
     handler: async (ctx) => {
       const q = parseWith(caseListQuery, queryWithForm(ctx.req));
-      await enterProjectWith(db, ctx.me, q.projectId, 'system:case:export');
-      const tree = await loadTree(db, q.projectId);
+      const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:case:export');
+      const tree = await loadTree(db, projectId);
       const order = orderOf(q, CASE_SORT, ['c.caseNum', 'asc']);
-      const { rows } = await listCases(db, caseFilterOf(q), tree, EXPORT_MAX_ROWS + 1, 0, order);
+      const { rows } = await listCases(db, caseFilterOf(q, projectId), tree, EXPORT_MAX_ROWS + 1, 0, order);
       if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
       const cases = await shapeInChunks(rows, (chunk) => toCases(db, chunk, tree));
       const wb = await buildWorkbook(

@@ -18,7 +18,8 @@ import { createCases, deleteCases, updateCase } from './cases.service.ts';
 
 const caseParam = z.object({ caseId: z.coerce.number().int().min(1) });
 export const caseListQuery = pageQuery.extend({
-  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
+  /** Left out (the original's case picker): the caller's current project, from the user config. */
+  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1).optional(),
   caseName: z.string().max(255).optional(),
   moduleId: z.coerce.number().int().min(0).optional(),
   caseLevel: z.coerce.number().int().min(1).max(5).optional(),
@@ -27,8 +28,8 @@ export const caseListQuery = pageQuery.extend({
 });
 
 /** The list's query (also the export's form) as a repository filter. */
-export const caseFilterOf = (q: z.infer<typeof caseListQuery>): CaseFilter => ({
-  projectId: q.projectId,
+export const caseFilterOf = (q: z.infer<typeof caseListQuery>, projectId: number): CaseFilter => ({
+  projectId,
   caseName: q.caseName,
   moduleId: q.moduleId,
   moduleTree: q.params?.modulePid,
@@ -48,9 +49,10 @@ export function registerCaseRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = ctx.query;
       const { limit, offset } = pageOf(q);
-      const tree = await loadTree(db, q.projectId);
+      const projectId = ctx.scoped.projectId;
+      const tree = await loadTree(db, projectId);
       const order = orderOf(q, CASE_SORT, ['c.updateTime', 'desc']);
-      const { rows, total } = await listCases(db, caseFilterOf(q), tree, limit, offset, order);
+      const { rows, total } = await listCases(db, caseFilterOf(q, projectId), tree, limit, offset, order);
       return ctx.table(await toCases(db, rows, tree), total);
     },
   });

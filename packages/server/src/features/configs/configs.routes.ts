@@ -2,10 +2,12 @@ import { CONFIG_KEYS, config, configBody, pageQuery, ResultCode } from '@buglet/
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds } from '../../http/query.ts';
+import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
 import { invalidRanges } from '../../lib/outbound.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import {
   deleteConfigs,
   findConfig,
@@ -21,6 +23,15 @@ const listQuery = pageQuery.extend({
   configType: z.enum(['Y', 'N']).optional(),
   params: z.object({ beginTime: z.string().optional(), endTime: z.string().optional() }).optional(),
 });
+
+const CONFIG_COLUMNS = [
+  column('configId', '参数主键', 'ID', 10),
+  column('configName', '参数名称', 'Name', 30),
+  column('configKey', '参数键名', 'Key', 30),
+  column('configValue', '参数键值', 'Value', 30),
+  column('configType', '系统内置', 'Built-in', 10),
+  column('remark', '备注', 'Remark', 40),
+];
 
 export function registerConfigRoutes(r: Router): void {
   const { db } = r.deps;
@@ -43,6 +54,19 @@ export function registerConfigRoutes(r: Router): void {
       const { limit, offset } = pageOf(ctx.query);
       const { rows, total } = await listConfigs(db, { ...ctx.query, ...ctx.query.params }, limit, offset);
       return ctx.table(rows, total);
+    },
+  });
+
+  r.post('/system/config/export', {
+    guard: perm('system:config:export'),
+    handler: async (ctx) => {
+      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const { rows } = await listConfigs(db, { ...q, ...q.params }, EXPORT_MAX_ROWS + 1, 0);
+      const shown = rows.map((x) => ({
+        ...x,
+        configType: x.configType === 'Y' ? ctx.t('excel.yes') : ctx.t('excel.no'),
+      }));
+      return sendListSheet(ctx.reply, ctx.lang, ctx.t('excel.config.sheet'), CONFIG_COLUMNS, shown);
     },
   });
 

@@ -1,124 +1,218 @@
-import { commentBody, DefectLogType } from '@buglet/contracts';
+import {
+  DefectLogType,
+  defectLogCreateBody,
+  defectLogListQuery,
+  defectLogUpdateBody,
+  ResultCode,
+} from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
-import { perm } from '../../http/permission.ts';
+import type { Lang } from '../../http/i18n.ts';
+import { authenticated, perm } from '../../http/permission.ts';
+import { parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
+import { findDefectProjectIds } from '../access/scope.repository.ts';
+import { enterProjectWith } from '../access/scope.ts';
+import { projectMemberIds } from '../projects/project-members.repository.ts';
+import { registerCommentRoutes } from './comments.routes.ts';
+import {
+  type DefectLogRow,
+  findDefectLog,
+  listDefectLogs,
+  logTypeOf,
+  toLogEntries,
+} from './defect-logs.repository.ts';
 import { refreshSearchText } from './defect-search.ts';
-import { usersByIds } from './defects.repository.ts';
 
-const LOG_TYPE_NAMES = Object.fromEntries(
-  Object.entries(DefectLogType).map(([name, value]) => [value, name]),
-);
+const LOG_COLUMNS = [
+  column('createTime', '时间', 'Time'),
+  column('type', '操作', 'Action', 14),
+  column('createByName', '操作人', 'By', 16),
+  column('receivers', '接收人', 'To', 24),
+  column('defectLogDescribe', '说明', 'Note', 60),
+];
+/** The action names of the export, as the defect view words them. */
+const TYPE_WORDS: Record<string, [string, string]> = {
+  CREATE: ['创建', 'Created'],
+  ASSIGN: ['指派', 'Assigned'],
+  REJECT: ['驳回', 'Rejected'],
+  PASS: ['通过', 'Approved'],
+  REJECTED: ['驳回', 'Sent back'],
+  REPAIR: ['修复', 'Fixed'],
+  CLOSED: ['关闭', 'Closed'],
+  OPEN: ['重新打开', 'Reopened'],
+  UPDATE: ['修改', 'Edited'],
+  IMPORT: ['导入', 'Imported'],
+  DELETE: ['删除', 'Deleted'],
+  RESTORE: ['恢复', 'Restored'],
+  NOTE: ['备注', 'Note'],
+};
+const typeWord = (name: string, lang: Lang) => TYPE_WORDS[name]?.[lang === 'en_US' ? 1 : 0] ?? name;
 
-/** The history of a defect with its comments, newest first: the defect view's timeline. */
+/**
+ * The rule that keeps the history trustworthy: an entry written by the workflow (created,
+ * assigned, fixed…) is never changed or removed by hand; a NOTE, the one kind written by hand,
+ * only by its author.
+ */
+function assertOwnNote(log: DefectLogRow, userId: number) {
+  if (log.defectLogType !== DefectLogType.NOTE) throw new AppError('defect.log.immutable');
+  if (log.createById !== userId) throw new AppError('defect.log.not-author');
+}
+
+/** Whoever a note is addressed to must be a member of the defect's project. */
+async function assertMembers(r: Router, projectId: number, userIds: readonly number[] | undefined) {
+  if (!userIds?.length) return;
+  const members = new Set(await projectMemberIds(r.deps.db, projectId));
+  const stranger = userIds.find((id) => !members.has(id));
+  if (stranger !== undefined) throw new AppError('defect.log.receiver.not-member', [stranger]);
+}
+
+/**
+ * A defect's history (`/system/log`): the timeline with its comments, one entry, the notes people
+ * add by hand, and the Excel of it. The original guards the writes with `system:defect:log:*`,
+ * which it grants to no role, so only the super administrator writes notes unless a role is given
+ * them; reading follows the defect list.
+ */
 export function registerDefectLogRoutes(r: Router): void {
   const { db } = r.deps;
 
   r.get('/system/log/list', {
-    guard: perm('system:defect:list'),
-    query: z.object({ defectId: z.coerce.number().int().min(1) }),
+    guard: perm('system:defect:list', 'system:defect:log:list'),
+    query: defectLogListQuery,
     scope: ({ query }) => ({ kind: 'defect', defectId: query.defectId }),
     handler: async (ctx) => {
-      const logs = await db
-        .selectFrom('sysDefectLog')
-        .selectAll()
-        .where('defectId', '=', ctx.query.defectId)
-        .orderBy('defectLogId', 'desc')
-        .execute();
-      const comments = logs.length
-        ? await db
-            .selectFrom('sysComment')
-            .selectAll()
-            .where('moduleType', '=', 'defect_log')
-            .where(
-              'correlationId',
-              'in',
-              logs.map((l) => l.defectLogId),
-            )
-            .orderBy('commentId', 'desc')
-            .execute()
-        : [];
-      const receivers = logs.map((l) => JSON.parse(l.receiveBy) as number[]);
-      const users = await usersByIds(db, [
-        ...logs.map((l) => l.createById),
-        ...receivers.flat(),
-        ...comments.map((c) => c.createById),
-      ]);
-      const rows = logs.map((l, i) => {
-        const author = users.get(l.createById);
-        const receiveBy = receivers[i] ?? [];
-        return {
-          defectLogId: l.defectLogId,
-          defectId: l.defectId,
-          defectLogType: LOG_TYPE_NAMES[l.defectLogType] ?? 'UPDATE',
-          defectLogTypeName: LOG_TYPE_NAMES[l.defectLogType] ?? 'UPDATE',
-          defectLogDescribe: l.defectLogDescribe,
-          receiveBy,
-          receiveByList: receiveBy.flatMap((id) => users.get(id) ?? []),
-          createBy: String(l.createById),
-          createByName: author?.nickName ?? null,
-          createByAvatar: author?.avatar ?? null,
-          createTime: l.createTime,
-          commentList: comments
-            .filter((c) => c.correlationId === l.defectLogId)
-            .map((c) => ({
-              commentId: c.commentId,
-              commentContent: c.commentContent,
-              parentId: c.parentId,
-              createById: c.createById,
-              createMember: users.get(c.createById) ?? null,
-              createTime: c.createTime,
-            })),
-        };
-      });
-      return ctx.table(rows, rows.length);
+      const q = ctx.query;
+      const type = q.defectLogType ? logTypeOf(q.defectLogType) : undefined;
+      if (q.defectLogType && type === undefined)
+        throw new AppError('defect.log.type.invalid', [q.defectLogType]);
+      // Without a page the whole history (the web's timeline); with one, that page (the original's clients).
+      const page = q.pageSize
+        ? { limit: q.pageSize, offset: ((q.pageNum ?? 1) - 1) * q.pageSize }
+        : undefined;
+      const { rows, total } = await listDefectLogs(
+        db,
+        { defectId: q.defectId, type, receiveBy: q.receiveBy },
+        page,
+      );
+      return ctx.table(await toLogEntries(db, rows), total);
     },
   });
 
-  r.post('/system/comment', {
-    guard: perm('system:defect:list'),
-    body: commentBody,
-    scope: ({ body }) => ({ kind: 'defectLog', defectLogId: body.correlationId }),
+  r.get('/system/log/:defectLogId', {
+    guard: perm('system:defect:log:query', 'system:defect:list'),
+    params: z.object({ defectLogId: z.coerce.number().int().min(1) }),
+    scope: ({ params }) => ({ kind: 'defectLog', defectLogId: params.defectLogId }),
     handler: async (ctx) => {
-      const log = await db
-        .selectFrom('sysDefectLog')
-        .select('defectId')
-        .where('defectLogId', '=', ctx.body.correlationId)
-        .executeTakeFirstOrThrow();
-      // A reply answers a comment on the same defect, never one elsewhere.
-      if (ctx.body.parentId) {
-        const parent = await db
-          .selectFrom('sysComment as c')
-          .innerJoin('sysDefectLog as l', 'l.defectLogId', 'c.correlationId')
-          .select('c.commentId')
-          .where('c.commentId', '=', ctx.body.parentId)
-          .where('c.moduleType', '=', 'defect_log')
-          .where('l.defectId', '=', log.defectId)
-          .executeTakeFirst();
-        if (!parent) throw new AppError('comment.parent.not-found', [ctx.body.parentId]);
-      }
+      const log = await findDefectLog(db, ctx.params.defectLogId);
+      if (!log) throw new AppError('defect.log.not-found');
+      return ctx.ok((await toLogEntries(db, [log]))[0]);
+    },
+  });
+
+  r.post('/system/log', {
+    guard: perm('system:defect:log:add'),
+    body: defectLogCreateBody,
+    scope: ({ body }) => ({ kind: 'defect', defectId: body.defectId, isWrite: true }),
+    handler: async (ctx) => {
+      const receiveBy = [...new Set(ctx.body.receiveBy ?? [])];
+      await assertMembers(r, ctx.scoped.projectId, receiveBy);
       const row = await db
-        .insertInto('sysComment')
+        .insertInto('sysDefectLog')
         .values({
-          commentContent: ctx.body.commentContent,
-          moduleType: 'defect_log',
-          correlationId: ctx.body.correlationId,
-          parentId: ctx.body.parentId ?? null,
+          defectId: ctx.body.defectId,
+          defectLogType: DefectLogType.NOTE,
+          defectLogDescribe: ctx.body.defectLogDescribe,
+          receiveBy: JSON.stringify(receiveBy),
           createById: ctx.me.userId,
           createTime: formatDateTime(),
         })
-        .returning('commentId')
+        .returningAll()
         .executeTakeFirstOrThrow();
-      await refreshSearchText(db, log.defectId);
-      r.deps.events.emitDefect({
-        type: 'commented',
-        defectId: log.defectId,
-        projectId: ctx.scoped.projectId,
-        actorId: ctx.me.userId,
-        receivers: [],
-      });
-      return ctx.ok({ commentId: row.commentId });
+      return ctx.ok((await toLogEntries(db, [row]))[0]);
     },
   });
+
+  r.put('/system/log', {
+    guard: perm('system:defect:log:edit'),
+    body: defectLogUpdateBody,
+    scope: ({ body }) => ({ kind: 'defectLog', defectLogId: body.defectLogId, isWrite: true }),
+    handler: async (ctx) => {
+      const log = await findDefectLog(db, ctx.body.defectLogId);
+      if (!log) throw new AppError('defect.log.not-found');
+      assertOwnNote(log, ctx.me.userId);
+      const receiveBy = ctx.body.receiveBy ? [...new Set(ctx.body.receiveBy)] : undefined;
+      await assertMembers(r, ctx.scoped.projectId, receiveBy);
+      await db
+        .updateTable('sysDefectLog')
+        .set({
+          ...(ctx.body.defectLogDescribe === undefined
+            ? {}
+            : { defectLogDescribe: ctx.body.defectLogDescribe }),
+          ...(receiveBy === undefined ? {} : { receiveBy: JSON.stringify(receiveBy) }),
+        })
+        .where('defectLogId', '=', log.defectLogId)
+        .execute();
+      const saved = await findDefectLog(db, log.defectLogId);
+      return ctx.ok(saved ? (await toLogEntries(db, [saved]))[0] : undefined);
+    },
+  });
+
+  r.delete('/system/log/:defectLogIds', {
+    guard: perm('system:defect:log:remove'),
+    params: z.object({ defectLogIds: z.string() }),
+    // Every entry must be of one project the caller may enter (the scope), and each one a note
+    // of the caller's (checked below): otherwise nothing is deleted.
+    scope: ({ params }) => ({ kind: 'defectLog', defectLogId: parseIds(params.defectLogIds), isWrite: true }),
+    handler: async (ctx) => {
+      const ids = [...new Set(parseIds(ctx.params.defectLogIds))];
+      const logs = await db.selectFrom('sysDefectLog').selectAll().where('defectLogId', 'in', ids).execute();
+      for (const log of logs) assertOwnNote(log, ctx.me.userId);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('sysComment')
+          .where('moduleType', '=', 'defect_log')
+          .where('correlationId', 'in', ids)
+          .execute();
+        await trx.deleteFrom('sysDefectLog').where('defectLogId', 'in', ids).execute();
+      });
+      for (const defectId of new Set(logs.map((l) => l.defectId))) await refreshSearchText(db, defectId);
+      return ctx.ok({ removed: logs.length });
+    },
+  });
+
+  // The filters come as the list's query string or, as the original's client sends them, a form.
+  r.post('/system/log/export', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      const q = parseWith(defectLogListQuery, queryWithForm(ctx.req));
+      const [projectId] = await findDefectProjectIds(db, [q.defectId]);
+      if (projectId === undefined) throw new AppError('project.no-permission', [], ResultCode.forbidden);
+      await enterProjectWith(db, ctx.me, projectId, 'system:defect:log:export');
+      const type = q.defectLogType ? logTypeOf(q.defectLogType) : undefined;
+      const { rows } = await listDefectLogs(
+        db,
+        { defectId: q.defectId, type, receiveBy: q.receiveBy },
+        { limit: EXPORT_MAX_ROWS + 1, offset: 0 },
+      );
+      const entries = await toLogEntries(db, rows, false);
+      return sendListSheet(
+        ctx.reply,
+        ctx.lang,
+        ctx.t('excel.defect-log.sheet'),
+        LOG_COLUMNS,
+        entries.map((e) => ({
+          createTime: e.createTime,
+          type: typeWord(e.defectLogType, ctx.lang),
+          createByName: e.createByName,
+          receivers: e.receiveByList.map((u) => u.nickName).join('/'),
+          defectLogDescribe: e.defectLogDescribe,
+        })),
+      );
+    },
+  });
+
+  registerCommentRoutes(r);
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { findProjectMembership } from '../access/scope.repository.ts';
 import { listDictDataOfType } from '../dicts/dicts.repository.ts';
 import { kvGet, kvPut } from '../session/session.repository.ts';
+import { defectTiming, listDefectLogs, toLogEntries } from './defect-logs.repository.ts';
 import { findDefectRow, toDefects } from './defects.repository.ts';
 
 const GUESS_LIMIT = 5;
@@ -162,26 +163,24 @@ export function registerDefectShareRoutes(r: Router): void {
           throw new AppError('shard.password-error', [], ResultCode.error, PASSWORD_REQUIRED);
         }
       }
-      const [defect] = await toDefects(db, [defectRow], viewer?.userId ?? 0);
-      const logs = await db
-        .selectFrom('sysDefectLog as l')
-        .leftJoin('sysUser as u', 'u.userId', 'l.createById')
-        .select([
-          'l.defectLogId',
-          'l.defectLogType',
-          'l.defectLogDescribe',
-          'l.createTime',
-          'u.nickName as createByName',
-        ])
-        .where('l.defectId', '=', defectRow.defectId)
-        .orderBy('l.defectLogId', 'desc')
-        .limit(10)
-        .execute();
+      const [[defect], { rows: logRows }, project, timing] = await Promise.all([
+        toDefects(db, [defectRow], viewer?.userId ?? 0),
+        listDefectLogs(db, { defectId: defectRow.defectId }, { limit: 10, offset: 0 }),
+        db
+          .selectFrom('sysProject')
+          .select('projectName')
+          .where('projectId', '=', defectRow.projectId)
+          .executeTakeFirst(),
+        defectTiming(db, defectRow.defectId, formatDateTime()),
+      ]);
+      // The original's first page of the history (types by name), without the comments: those
+      // are the project's conversation, not part of what is shared.
+      const logs = await toLogEntries(db, logRows, false);
       return {
         code: ResultCode.success,
         msg: ctx.t('op.success'),
         data: {
-          defect,
+          defect: { ...defect, projectName: project?.projectName ?? null, ...timing },
           logs,
           defectLevel: await listDictDataOfType(db, 'defect_level'),
           ...(isMember ? { redirect: { projectId: defectRow.projectId, defectId: defectRow.defectId } } : {}),

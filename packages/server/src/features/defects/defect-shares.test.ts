@@ -86,7 +86,10 @@ describe('share links', () => {
     });
     const ok = await open(id, '4821');
     expect(ok.data.defect).toMatchObject({ defectId, defectName: 'Shared bug' });
-    expect(ok.data.logs[0]).toMatchObject({ defectLogType: 0 });
+    // The original's entries: the type by name, its author's name.
+    expect(ok.data.logs[0]).toMatchObject({ defectLogType: 'CREATE', defectLogTypeName: 'CREATE' });
+    expect(ok.data.logs[0].createByName).toBeTruthy();
+    expect(ok.data.logs[0]).not.toHaveProperty('commentList');
     expect(ok.data.defectLevel).toHaveLength(4);
     expect(ok.data).not.toHaveProperty('redirect');
     // A project member skips the password and is offered the way into the project.

@@ -6,6 +6,7 @@ import { perm } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { enterableProject } from '../access/scope.ts';
 import { MY_TAB } from '../projects/projects.repository.ts';
 
 const tabBody = z.object({
@@ -42,12 +43,13 @@ export function registerDefectTabRoutes(r: Router): void {
       .orderBy('tabId')
       .execute();
 
+  // The original's client asks without a projectId: the caller's current project (user config).
   r.get('/system/defect/config', {
     guard: perm('system:defect:list'),
-    query: z.object({ projectId: z.coerce.number().int().min(1) }),
+    query: z.object({ projectId: z.coerce.number().int().min(1).optional() }),
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     handler: async (ctx) => {
-      const tabs = await myTabs(ctx.query.projectId, ctx.me.userId);
+      const tabs = await myTabs(ctx.scoped.projectId, ctx.me.userId);
       return ctx.ok({
         types: DEFECT_TYPES.map((value, key) => ({ key, value })),
         states: DEFECT_STATE_NAMES.map((value, key) => ({ key, value })).filter(
@@ -98,6 +100,17 @@ export function registerDefectTabRoutes(r: Router): void {
     if (!row || row.userId !== userId) throw new AppError('tab.not-found');
     return row;
   };
+
+  // One of the caller's own tabs, in a project they may still enter.
+  r.get('/system/tabs/:tabId', {
+    guard: perm('system:defect:list'),
+    params: z.object({ tabId: z.coerce.number().int().min(1) }),
+    handler: async (ctx) => {
+      const tab = await ownTab(ctx.params.tabId, ctx.me.userId);
+      await enterableProject(db, ctx.me.userId, tab.projectId);
+      return ctx.ok(toTab(tab, ctx.t));
+    },
+  });
 
   r.put('/system/tabs', {
     guard: perm('system:defect:list'),

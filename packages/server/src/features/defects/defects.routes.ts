@@ -134,6 +134,17 @@ export function registerDefectRoutes(r: Router): void {
     },
   });
 
+  // The original's path: the defect's window closed, so the caller no longer looks at it. Only the
+  // caller's own marker goes, whatever the id names, so it needs no more than a session.
+  r.post('/system/defect/:defectId/close-edit-window', {
+    guard: authenticated,
+    params: defectParam,
+    handler: async (ctx) => {
+      await r.deps.focus.close('defect', ctx.params.defectId, ctx.me.userId);
+      return ctx.ok();
+    },
+  });
+
   r.post('/system/defect', {
     guard: perm('system:defect:add'),
     body: defectCreateBody,

@@ -2,9 +2,11 @@ import { dictData, dictDataBody, dictType, dictTypeBody, pageQuery } from '@bugl
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds } from '../../http/query.ts';
+import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import {
   countDataOfTypes,
   findDictData,
@@ -29,6 +31,27 @@ const dataQuery = pageQuery.extend({
   status,
 });
 
+const TYPE_COLUMNS = [
+  column('dictId', '字典编号', 'Dictionary ID', 12),
+  column('dictName', '字典名称', 'Dictionary name', 24),
+  column('dictType', '字典类型', 'Dictionary type', 24),
+  column('status', '状态', 'Status', 10),
+  column('remark', '备注', 'Remark', 30),
+  column('createTime', '创建时间', 'Created'),
+];
+const DATA_COLUMNS = [
+  column('dictCode', '字典编码', 'Code', 10),
+  column('dictSort', '字典排序', 'Order', 10),
+  column('dictLabel', '字典标签', 'Label', 20),
+  column('dictValue', '字典键值', 'Value', 20),
+  column('dictType', '字典类型', 'Dictionary type', 24),
+  column('isDefault', '是否默认', 'Default', 10),
+  column('status', '状态', 'Status', 10),
+  column('remark', '备注', 'Remark', 30),
+];
+const statusWord = (lang: 'zh_CN' | 'en_US', status: string) =>
+  status === '0' ? (lang === 'en_US' ? 'Normal' : '正常') : lang === 'en_US' ? 'Disabled' : '停用';
+
 export function registerDictRoutes(r: Router): void {
   const { db } = r.deps;
 
@@ -40,6 +63,28 @@ export function registerDictRoutes(r: Router): void {
       const { limit, offset } = pageOf(ctx.query);
       const { rows, total } = await listDictTypes(db, { ...ctx.query, ...ctx.query.params }, limit, offset);
       return ctx.table(rows, total);
+    },
+  });
+  r.post('/system/dict/type/export', {
+    guard: perm('system:dict:export'),
+    handler: async (ctx) => {
+      const q = parseWith(typeQuery, queryWithForm(ctx.req));
+      const { rows } = await listDictTypes(db, { ...q, ...q.params }, EXPORT_MAX_ROWS + 1, 0);
+      const shown = rows.map((x) => ({ ...x, status: statusWord(ctx.lang, x.status) }));
+      return sendListSheet(ctx.reply, ctx.lang, ctx.t('excel.dict-type.sheet'), TYPE_COLUMNS, shown);
+    },
+  });
+  r.post('/system/dict/data/export', {
+    guard: perm('system:dict:export'),
+    handler: async (ctx) => {
+      const q = parseWith(dataQuery, queryWithForm(ctx.req));
+      const { rows } = await listDictData(db, q, EXPORT_MAX_ROWS + 1, 0);
+      const shown = rows.map((x) => ({
+        ...x,
+        isDefault: x.isDefault === 'Y' ? ctx.t('excel.yes') : ctx.t('excel.no'),
+        status: statusWord(ctx.lang, x.status),
+      }));
+      return sendListSheet(ctx.reply, ctx.lang, ctx.t('excel.dict-data.sheet'), DATA_COLUMNS, shown);
     },
   });
   r.get('/system/dict/type/optionselect', {

@@ -3,8 +3,8 @@ import {
   documentCreateBody,
   documentNode,
   documentUpdateBody,
-  pageQuery,
   ResultCode,
+  selectorPageQuery,
 } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
@@ -23,8 +23,10 @@ import {
   loadDocTree,
 } from './documents.repository.ts';
 
-const documentListQuery = pageQuery.extend({
-  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
+// The original's move dialog lists a folder's subfolders with pageSize=9999: a selector list.
+const documentListQuery = selectorPageQuery.extend({
+  /** Left out (the original's move dialog): the caller's current project, from the user config. */
+  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1).optional(),
   /** > 0: that folder's children; 0 or less: the top level; left out with a name: the whole project. */
   docPid: z.coerce.number().int().optional(),
   docName: z.string().max(255).optional(),
@@ -35,10 +37,10 @@ const documentListQuery = pageQuery.extend({
   docId: z.coerce.number().int().min(1).optional(),
 });
 
-const filterOf = (q: z.infer<typeof documentListQuery>): DocFilter => {
+const filterOf = (q: z.infer<typeof documentListQuery>, projectId: number): DocFilter => {
   const docName = q.docName?.trim() || undefined;
   const docPid = q.docPid === undefined ? (docName ? undefined : 0) : Math.max(0, q.docPid);
-  return { ...q, docName, docPid };
+  return { ...q, projectId, docName, docPid };
 };
 
 const DOCUMENT_COLUMNS: SheetColumn[] = [
@@ -70,7 +72,12 @@ export function registerDocumentRoutes(r: Router): void {
     output: documentNode,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
-      const { rows, total } = await listDocuments(db, filterOf(ctx.query), limit, offset);
+      const { rows, total } = await listDocuments(
+        db,
+        filterOf(ctx.query, ctx.scoped.projectId),
+        limit,
+        offset,
+      );
       return ctx.table(rows, total);
     },
   });
@@ -187,8 +194,8 @@ export function registerDocumentRoutes(r: Router): void {
     guard: authenticated,
     handler: async (ctx) => {
       const q = parseWith(documentListQuery, queryWithForm(ctx.req));
-      await enterProjectWith(db, ctx.me, q.projectId, 'system:document:export');
-      const { rows, total } = await listDocuments(db, filterOf(q), EXPORT_MAX_ROWS, 0);
+      const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:document:export');
+      const { rows, total } = await listDocuments(db, filterOf(q, projectId), EXPORT_MAX_ROWS, 0);
       if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
       const folder = ctx.t('document.folder');
       const wb = await buildWorkbook(

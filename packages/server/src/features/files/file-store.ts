@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { formatFileSize, LIMITS, UPLOAD_EXTENSIONS } from '@buglet/contracts';
+import { formatFileSize, LIMITS, UPLOAD_EXTENSIONS, type UploadExtension } from '@buglet/contracts';
 import type { MultipartFile } from '@fastify/multipart';
 import { AppError } from '../../http/errors.ts';
 import { compactTimestamp, datePath } from '../../lib/time.ts';
-import { contentMatches, isImageExtension, isUploadExtension } from './file-types.ts';
+import { contentMatches, isImageExtension, isUploadExtension, sniffExtension } from './file-types.ts';
 
 export interface StoredFile {
   /** Public path, `/profile/<area>/yyyy/MM/dd/<name>`. */
@@ -55,13 +55,16 @@ export async function storeUpload(
     file.file.resume();
     throw new AppError('upload.filename.exceed.length', [LIMITS.fileNameMax]);
   }
-  const ext = extensionOf(originalFilename);
-  if (!allowed(ext) || !isUploadExtension(ext)) {
+  const named = extensionOf(originalFilename);
+  // A file without an extension (a Blob named "blob") is judged by its content once its head is in.
+  const isSniffed = named === '';
+  const refused = () =>
+    new AppError('upload.type.not-allowed', [UPLOAD_EXTENSIONS.filter((e) => allowed(e)).join(', ')]);
+  if (!isSniffed && (!allowed(named) || !isUploadExtension(named))) {
     file.file.resume();
-    const list = UPLOAD_EXTENSIONS.filter((e) => allowed(e)).join(', ');
-    throw new AppError('upload.type.not-allowed', [list]);
+    throw refused();
   }
-  const maxBytes = isImageExtension(ext) ? LIMITS.imageMaxBytes : LIMITS.fileMaxBytes;
+  const maxBytes = !isSniffed && isImageExtension(named) ? LIMITS.imageMaxBytes : LIMITS.fileMaxBytes;
   const tmpDir = path.join(uploadRoot, '.tmp');
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
@@ -71,7 +74,7 @@ export async function storeUpload(
   const meter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > maxBytes) return done(new AppError(tooLargeKey(ext), [formatFileSize(maxBytes)]));
+      if (size > maxBytes) return done(new AppError(tooLargeKey(named), [formatFileSize(maxBytes)]));
       if (headLength < HEAD_BYTES) {
         chunks.push(chunk.subarray(0, HEAD_BYTES - headLength));
         headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
@@ -81,8 +84,14 @@ export async function storeUpload(
   });
   try {
     await pipeline(file.file, meter, fs.createWriteStream(tmp));
-    if (file.file.truncated) throw new AppError(tooLargeKey(ext), [formatFileSize(maxBytes)]);
-    if (!contentMatches(ext, Buffer.concat(chunks))) throw new AppError('upload.type.mismatch', [ext]);
+    if (file.file.truncated) throw new AppError(tooLargeKey(named), [formatFileSize(maxBytes)]);
+    const head = Buffer.concat(chunks);
+    const ext = isSniffed ? sniffExtension(head) : (named as UploadExtension);
+    if (!ext || !allowed(ext)) throw refused();
+    if (isImageExtension(ext) && size > LIMITS.imageMaxBytes) {
+      throw new AppError('upload.image.too-large', [formatFileSize(LIMITS.imageMaxBytes)]);
+    }
+    if (!contentMatches(ext, head)) throw new AppError('upload.type.mismatch', [ext]);
     const dir = path.join(area, datePath());
     const newFileName = storedName(originalFilename, ext);
     await fs.promises.mkdir(path.join(uploadRoot, dir), { recursive: true });
@@ -98,7 +107,7 @@ export async function storeUpload(
     await fs.promises.rm(tmp, { force: true });
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(tooLargeKey(ext), [formatFileSize(maxBytes)]);
+      throw new AppError(tooLargeKey(named), [formatFileSize(maxBytes)]);
     }
     throw error;
   }
@@ -106,6 +115,12 @@ export async function storeUpload(
 
 function tooLargeKey(ext: string) {
   return isImageExtension(ext) ? ('upload.image.too-large' as const) : ('upload.file.too-large' as const);
+}
+
+/** Removes a file stored a moment ago (its public `/profile/...` path), when what it belonged to failed. */
+export async function removeStored(uploadRoot: string, fileName: string): Promise<void> {
+  const file = resolveInside(uploadRoot, fileName.replace(/^\/profile\//, ''));
+  if (file) await fs.promises.rm(file, { force: true });
 }
 
 /** Writes a decoded data-URL image (screenshots) after the same checks. */

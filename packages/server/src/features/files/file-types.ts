@@ -57,6 +57,17 @@ export function contentMatches(ext: UploadExtension, head: Uint8Array): boolean 
   }
 }
 
+/**
+ * What a file without an extension is, by its first bytes: browsers upload a canvas or a cropped
+ * image as a Blob named "blob". Only formats a signature names alone (not zip's family).
+ */
+export function sniffExtension(head: Uint8Array): UploadExtension | undefined {
+  if (startsWith(head, PNG)) return 'png';
+  if (startsWith(head, JPEG)) return 'jpg';
+  if (startsWith(head, PDF)) return 'pdf';
+  return undefined;
+}
+
 export const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',

@@ -9,7 +9,14 @@ import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { extensionOf, resolveInside, storeImageBytes, storeUpload } from './file-store.ts';
+import {
+  extensionOf,
+  removeStored,
+  resolveInside,
+  type StoredFile,
+  storeImageBytes,
+  storeUpload,
+} from './file-store.ts';
 import { CONTENT_TYPES, isUploadExtension } from './file-types.ts';
 
 export function publicUrl(req: FastifyRequest, fileName: string): string {
@@ -64,6 +71,42 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
         newFileName: stored.newFileName,
         originalFilename: stored.originalFilename,
         fileExtension: stored.fileExtension,
+      };
+    },
+  });
+
+  // Several files at once (field `files`, as the original's client sends them), kept all or none;
+  // the answer joins each field of the single upload's answer with commas, as the original does.
+  r.post('/common/uploads', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      if (!ctx.req.isMultipart()) throw new AppError('upload.file.missing');
+      const stored: StoredFile[] = [];
+      const parts = ctx.req.files({
+        limits: { fileSize: LIMITS.fileMaxBytes, files: LIMITS.uploadMaxFiles },
+      });
+      try {
+        for await (const part of parts) {
+          if (part.fieldname !== 'files' && part.fieldname !== 'file') {
+            part.file.resume();
+            continue;
+          }
+          stored.push(await storeUpload(root, 'upload', part));
+        }
+      } catch (error) {
+        await Promise.all(stored.map((f) => removeStored(root, f.fileName)));
+        throw (error as { code?: string }).code === 'FST_FILES_LIMIT'
+          ? new AppError('upload.files.too-many', [LIMITS.uploadMaxFiles])
+          : error;
+      }
+      if (stored.length === 0) throw new AppError('upload.file.missing');
+      return {
+        code: ResultCode.success,
+        msg: ctx.t('op.success'),
+        urls: stored.map((f) => publicUrl(ctx.req, f.fileName)).join(','),
+        fileNames: stored.map((f) => f.fileName).join(','),
+        newFileNames: stored.map((f) => f.newFileName).join(','),
+        originalFilenames: stored.map((f) => f.originalFilename).join(','),
       };
     },
   });

@@ -39,7 +39,7 @@ export async function insertLoginLog(db: Db, e: LoginLogEntry): Promise<void> {
     .execute();
 }
 
-function isPrivateIp(ip: string): boolean {
+export function isPrivateIp(ip: string): boolean {
   const v4 = ip.replace(/^::ffff:/, '');
   return (
     v4 === '::1' ||

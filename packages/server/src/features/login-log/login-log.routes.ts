@@ -1,8 +1,12 @@
 import { loginLog, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
-import { orderOf, pageOf, parseIds } from '../../http/query.ts';
+import { orderOf, pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
+import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import { unlockAccount } from '../session/login-guard.ts';
 import { clearLoginLogs, decodeLogMessage, deleteLoginLogs, listLoginLogs } from './login-log.repository.ts';
 
@@ -41,6 +45,23 @@ export function registerLoginLogRoutes(r: Router): void {
     },
   });
 
+  r.post('/monitor/logininfor/export', {
+    guard: perm('monitor:logininfor:export'),
+    handler: async (ctx) => {
+      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const order = orderOf(q, SORT, ['infoId', 'desc']);
+      const { rows, total } = await listLoginLogs(db, { ...q, ...q.params }, EXPORT_MAX_ROWS, 0, order);
+      if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
+      const wb = await buildWorkbook(
+        ctx.t('excel.logininfor.sheet'),
+        EXPORT_COLUMNS,
+        rows.map((row) => exportRow(ctx.lang, row)),
+        ctx.lang,
+      );
+      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.logininfor.export-file')}.xlsx`);
+    },
+  });
+
   r.delete('/monitor/logininfor/clean', {
     guard: perm('monitor:logininfor:remove'),
     handler: async (ctx) => {
@@ -66,4 +87,32 @@ export function registerLoginLogRoutes(r: Router): void {
       return ctx.ok();
     },
   });
+}
+
+const column = (key: string, zh: string, en: string, width: number): SheetColumn => ({
+  key,
+  header: { zh_CN: zh, en_US: en },
+  width,
+});
+
+/** The original's export columns (SysLogininfor's @Excel fields). */
+const EXPORT_COLUMNS: SheetColumn[] = [
+  column('infoId', '序号', 'ID', 10),
+  column('userName', '用户账号', 'Account', 18),
+  column('status', '登录状态', 'Status', 10),
+  column('ipaddr', '登录地址', 'Address', 18),
+  column('loginLocation', '登录地点', 'Location', 16),
+  column('browser', '浏览器', 'Browser', 16),
+  column('os', '操作系统', 'OS', 16),
+  column('msg', '提示消息', 'Message', 40),
+  column('loginTime', '访问时间', 'Time', 20),
+];
+
+function exportRow(lang: Lang, row: Awaited<ReturnType<typeof listLoginLogs>>['rows'][number]) {
+  return {
+    ...row,
+    status: translate(lang, `logininfor.status.${row.status}` as MessageKey),
+    msg: decodeLogMessage(lang, row.msg),
+    loginLocation: decodeLogMessage(lang, row.loginLocation),
+  };
 }

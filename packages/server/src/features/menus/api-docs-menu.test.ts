@@ -32,12 +32,12 @@ describe('the API documentation menu (tool/swagger)', () => {
     const routers = (await t.call({ method: 'GET', url: '/getRouters', token: user.token })).body
       .data as RouterRecord[];
     const tool = routers.find((r) => r.path === '/tool');
-    expect(tool).toMatchObject({ component: 'Layout', meta: { titleI18nKey: 'tool' } });
+    expect(tool).toMatchObject({ component: 'Layout', meta: { titleI18nKey: null, i18nKey: 'tool' } });
     expect(tool?.children).toEqual([
       expect.objectContaining({
         path: 'swagger',
         component: 'tool/swagger/index',
-        meta: expect.objectContaining({ titleI18nKey: 'tool.swagger' }),
+        meta: expect.objectContaining({ titleI18nKey: null, i18nKey: 'tool.swagger' }),
       }),
     ]);
   });

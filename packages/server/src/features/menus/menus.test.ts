@@ -226,8 +226,14 @@ describe('GET /getRouters', () => {
     const system = routers.find((r) => r.path === '/system');
     expect(system).toMatchObject({ component: 'Layout', alwaysShow: true, redirect: 'noRedirect' });
     const log = system?.children?.find((c) => c.path === 'log');
-    expect(log).toMatchObject({ component: 'ParentView', meta: { titleI18nKey: 'system.log' } });
-    expect(log?.children).toMatchObject([{ path: 'logininfor', component: 'monitor/logininfor/index' }]);
+    expect(log).toMatchObject({
+      component: 'ParentView',
+      meta: { titleI18nKey: null, i18nKey: 'system.log' },
+    });
+    expect(log?.children).toMatchObject([
+      { path: 'operlog', component: 'monitor/operlog/index' },
+      { path: 'logininfor', component: 'monitor/logininfor/index' },
+    ]);
     // Buttons never become routes.
     const users = system?.children?.find((c) => c.path === 'user');
     expect(users).toMatchObject({ component: 'system/user/index' });

@@ -40,6 +40,31 @@ export function withAncestors(granted: MenuRow[], all: MenuRow[]): MenuRow[] {
 
 const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
+/**
+ * The menu-name keys the original's web client has in its own language files (its seeded menus,
+ * original-ui §1.5). It shows `$t(titleI18nKey)` when a key is given and the raw title otherwise,
+ * so any other key (the ones Buglet gives every menu) would show as the key itself there: those
+ * travel as `i18nKey`, which Buglet's client reads first.
+ */
+const ORIGINAL_CLIENT_KEYS: ReadonlySet<string> = new Set([
+  'member.manage',
+  'system',
+  'project.manage',
+  'case',
+  'defect.manage',
+  'module',
+  'report',
+  'doc',
+  'project.option',
+  'tools',
+  'browser.tool',
+  'project.project-and-member',
+  'project.base-info',
+  'team',
+  'team.option',
+  'team.base-info',
+]);
+
 /** Route records for the web client, following the original's rules (Layout, ParentView, links). */
 export function toRouters(nodes: MenuNode[]): RouterRecord[] {
   return nodes
@@ -58,7 +83,9 @@ export function toRouters(nodes: MenuNode[]): RouterRecord[] {
         query: n.query,
         meta: {
           title: n.menuName,
-          titleI18nKey: n.menuNameI18nKey,
+          titleI18nKey:
+            n.menuNameI18nKey && ORIGINAL_CLIENT_KEYS.has(n.menuNameI18nKey) ? n.menuNameI18nKey : null,
+          i18nKey: n.menuNameI18nKey,
           icon: n.icon,
           noCache: n.isCache === '1',
           link: isLink ? path : null,

@@ -10,10 +10,13 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { MessageArg } from '../../http/i18n.ts';
-import { perm } from '../../http/permission.ts';
-import { parseIds } from '../../http/query.ts';
+import { authenticated, perm } from '../../http/permission.ts';
+import { parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { column, sendListSheet } from '../../lib/xlsx.ts';
+import { enterProjectWith } from '../access/scope.ts';
 import { caseCounts, defectCounts, loadTree, type ModuleTree, toModuleNode } from './modules.repository.ts';
 
 const moduleParam = z.object({ moduleId: z.coerce.number().int().min(1) });
@@ -40,33 +43,72 @@ function checkParent(tree: ModuleTree, parentId: number) {
   if (parentId !== 0 && !tree.byId.has(parentId)) throw new AppError('module.parent.not-found');
 }
 
+const moduleListQuery = z.object({
+  /** Left out: the caller's current project, as the original reads it from the user config. */
+  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1).optional(),
+  modulePid: z.coerce.number().int().min(0).optional(),
+  moduleName: z.string().max(MODULE_NAME_MAX).optional(),
+});
+const MODULE_COLUMNS = [
+  column('modulePath', '交付物路径', 'Path', 40),
+  column('moduleName', '交付物名称', 'Name', 24),
+  column('remark', '备注', 'Remark', 30),
+  column('childrenCount', '下级数', 'Children', 10),
+  column('defectCount', '缺陷数', 'Defects', 10),
+  column('caseCount', '用例数', 'Cases', 10),
+  column('createTime', '创建时间', 'Created'),
+];
+
 /** Deliverables: the module tree of a project, to which defects (and later cases) are linked. */
 export function registerModuleRoutes(r: Router): void {
   const { db } = r.deps;
 
+  /** The nodes of a project a list (or its export) asks for: children of one parent, names containing a text. */
+  const listedNodes = async (projectId: number, q: z.infer<typeof moduleListQuery>) => {
+    const [tree, defects, cases] = await Promise.all([
+      loadTree(db, projectId),
+      defectCounts(db, projectId),
+      caseCounts(db, projectId),
+    ]);
+    const needle = q.moduleName?.trim().toLowerCase();
+    const rows = tree.rows.filter(
+      (m) =>
+        (q.modulePid === undefined || m.modulePid === q.modulePid) &&
+        (!needle || m.moduleName.toLowerCase().includes(needle)),
+    );
+    return rows.map((m) => toModuleNode(tree, m, defects, cases));
+  };
+
   r.get('/system/module/list', {
     guard: perm('system:defect:list', 'system:module:list'),
-    query: z.object({
-      projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
-      modulePid: z.coerce.number().int().min(0).optional(),
-      moduleName: z.string().max(MODULE_NAME_MAX).optional(),
-    }),
+    query: moduleListQuery,
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     output: moduleNode,
+    handler: async (ctx) => ctx.ok(await listedNodes(ctx.scoped.projectId, ctx.query)),
+  });
+
+  // The list's nodes with their paths; the project named, or the caller's current one.
+  r.post('/system/module/export', {
+    guard: authenticated,
     handler: async (ctx) => {
-      const { projectId, modulePid, moduleName } = ctx.query;
-      const [tree, defects, cases] = await Promise.all([
-        loadTree(db, projectId),
-        defectCounts(db, projectId),
-        caseCounts(db, projectId),
-      ]);
-      const needle = moduleName?.trim().toLowerCase();
-      const rows = tree.rows.filter(
-        (m) =>
-          (modulePid === undefined || m.modulePid === modulePid) &&
-          (!needle || m.moduleName.toLowerCase().includes(needle)),
+      const q = parseWith(moduleListQuery, queryWithForm(ctx.req));
+      const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:module:export');
+      const nodes = await listedNodes(projectId, q);
+      return sendListSheet(
+        ctx.reply,
+        ctx.lang,
+        ctx.t('excel.module.sheet'),
+        MODULE_COLUMNS,
+        nodes.map((m) => ({
+          modulePath: m.modulePath,
+          moduleName: m.moduleName,
+          remark: m.remark,
+          childrenCount: m.childrenCount,
+          defectCount: m.defectCount,
+          caseCount: m.caseCount,
+          createTime: m.createTime,
+        })),
       );
-      return ctx.ok(rows.map((m) => toModuleNode(tree, m, defects, cases)));
     },
   });
 
@@ -94,7 +136,9 @@ export function registerModuleRoutes(r: Router): void {
     output: moduleNode,
     handler: async (ctx) => {
       const { projectId, modulePid, remark } = ctx.body;
-      const names = checkedNames(ctx.body.batchModuleNames ?? [ctx.body.moduleName ?? '']);
+      // An empty batch beside a name (the original's client sends both) creates that one module.
+      const batch = ctx.body.batchModuleNames?.length ? ctx.body.batchModuleNames : undefined;
+      const names = checkedNames(batch ?? [ctx.body.moduleName ?? '']);
       const created = await db.transaction().execute(async (trx) => {
         const tree = await loadTree(trx, projectId);
         checkParent(tree, modulePid);

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
+  announcementBody,
+  announcementUpdateBody,
   dingParams,
   imConfigBody,
   mailConfigBody,
@@ -17,6 +20,7 @@ import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
+import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
 import { kvGet, kvPut } from '../session/session.repository.ts';
 import {
@@ -27,7 +31,7 @@ import {
 } from '../teams/invitations.service.ts';
 import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
 import { projectPlatform, safeJson, settingsOf } from './notice-settings.repository.ts';
-import { deliver } from './notices.service.ts';
+import { deliver, noticeFrame } from './notices.service.ts';
 import {
   isDingSetUp,
   isWechatSetUp,
@@ -38,6 +42,8 @@ import {
 } from './outbox.ts';
 
 const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
+/** The mark (`notice_key`) of an administrator's announcement; its args hold the id shared by its copies. */
+const ANNOUNCEMENT_NOTICE = 'announcement';
 export type NoticeRow = {
   noticeId: number;
   noticeTitle: string;
@@ -204,6 +210,101 @@ export function registerNoticeRoutes(r: Router): void {
         [...settings].map(([userId, s]) => ({ userId, settings: s.settings })),
       );
       return ctx.ok();
+    },
+  });
+
+  // An announcement of the platform administrator (the original's system:notice:add, granted to
+  // no role): one notice per person, pushed at once; marked so that it, and only it, can be edited.
+  r.post('/system/notice', {
+    guard: perm('system:notice:add'),
+    body: announcementBody,
+    handler: async (ctx) => {
+      const { noticeTitle, noticeContent, noticeType } = ctx.body;
+      const named = [
+        ...new Set([...(ctx.body.receiverIds ?? []), ...(ctx.body.receiverId ? [ctx.body.receiverId] : [])]),
+      ];
+      const people = db
+        .selectFrom('sysUser')
+        .select('userId')
+        .where('delFlag', '=', '0')
+        .where('status', '=', '0')
+        .where('userType', '!=', API_KEY_USER_TYPE);
+      const receivers = (
+        named.length > 0 ? await people.where('userId', 'in', named).execute() : await people.execute()
+      ).map((u) => u.userId);
+      const stranger = named.find((id) => !receivers.includes(id));
+      if (stranger !== undefined) throw new AppError('notice.receiver.not-found', [stranger]);
+      const now = formatDateTime();
+      const batch = JSON.stringify({ batch: randomUUID() });
+      const sent: { noticeId: number; receiverId: number }[] = [];
+      await db.transaction().execute(async (trx) => {
+        for (let at = 0; at < receivers.length; at += 500) {
+          const rows = await trx
+            .insertInto('sysNotice')
+            .values(
+              receivers.slice(at, at + 500).map((receiverId) => ({
+                noticeTitle,
+                noticeContent,
+                noticeKey: ANNOUNCEMENT_NOTICE,
+                noticeArgs: batch,
+                noticeType,
+                status: '0',
+                groupName: 'artificial',
+                projectId: null,
+                receiverId,
+                src: '/notice/index',
+                isRead: 0,
+                createBy: ctx.me.userName,
+                createTime: now,
+              })),
+            )
+            .returning(['noticeId', 'receiverId'])
+            .execute();
+          sent.push(...rows);
+        }
+      });
+      for (const row of sent) {
+        const facts = {
+          noticeId: row.noticeId,
+          title: noticeTitle,
+          content: noticeContent,
+          groupName: 'artificial',
+          projectId: null,
+          receiverId: row.receiverId,
+          src: '/notice/index',
+          createTime: now,
+          createBy: ctx.me.userName,
+        };
+        await hub.send([row.receiverId], 'notice', noticeFrame(facts, 'notice'));
+      }
+      return ctx.ok({ sent: sent.length });
+    },
+  });
+
+  r.put('/system/notice', {
+    guard: perm('system:notice:edit'),
+    body: announcementUpdateBody,
+    handler: async (ctx) => {
+      const row = await db
+        .selectFrom('sysNotice')
+        .select(['noticeKey', 'noticeArgs'])
+        .where('noticeId', '=', ctx.body.noticeId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('notice.not-found');
+      if (row.noticeKey !== ANNOUNCEMENT_NOTICE || !row.noticeArgs)
+        throw new AppError('notice.not-announcement');
+      const { noticeTitle, noticeContent, status } = ctx.body;
+      const changed = await db
+        .updateTable('sysNotice')
+        .set({
+          ...(noticeTitle === undefined ? {} : { noticeTitle }),
+          ...(noticeContent === undefined ? {} : { noticeContent }),
+          ...(status === undefined ? {} : { status }),
+        })
+        .where('noticeKey', '=', ANNOUNCEMENT_NOTICE)
+        .where('noticeArgs', '=', row.noticeArgs)
+        .executeTakeFirst();
+      return ctx.ok({ changed: Number(changed.numUpdatedRows) });
     },
   });
 

@@ -28,6 +28,56 @@ export interface NoticeMessage {
   key?: { name: 'defect'; facts: DefectNoticeFacts };
 }
 
+/** A new notice as both clients read it from a `notice` or `panel_notice` frame. */
+export interface NoticeFrameFacts {
+  noticeId: number | undefined;
+  title: string;
+  content: string;
+  groupName: string;
+  projectId: number | null;
+  receiverId: number;
+  src: string | null;
+  createTime: string;
+  createBy: string | null;
+  backgroundMusic?: boolean;
+  backgroundMusicUrl?: string;
+}
+
+/**
+ * The frame's data: Buglet's names (noticeTitle, groupName, receiverId…) and the original's
+ * message object beside them (title, content, group, receiveMemberId, type, sn, timestamp…,
+ * original-backend §8), so the original's web and mobile clients read it too. The pop-up's
+ * content is HTML, as the original renders it for `panel_notice`.
+ */
+export function noticeFrame(n: NoticeFrameFacts, kind: 'notice' | 'panel_notice') {
+  const isPanel = kind === 'panel_notice';
+  const content = isPanel ? markdownHtml(n.content) : n.content;
+  return {
+    noticeId: n.noticeId,
+    noticeTitle: n.title,
+    noticeContent: n.content,
+    groupName: n.groupName,
+    projectId: n.projectId,
+    receiverId: n.receiverId,
+    src: n.src,
+    isRead: false,
+    createTime: n.createTime,
+    createBy: n.createBy,
+    title: n.title,
+    content,
+    group: n.groupName,
+    receiveMemberId: n.receiverId,
+    type: isPanel ? 'HTML' : 'MARKDOWN',
+    noticeType: '1',
+    status: '0',
+    sn: n.noticeId === undefined ? undefined : String(n.noticeId),
+    timestamp: Date.now(),
+    backgroundMusic: n.backgroundMusic ?? false,
+    backgroundMusicUrl: n.backgroundMusicUrl ?? null,
+    panel: isPanel,
+  };
+}
+
 /**
  * One notice row per receiver with in-app on; pushed at once to their sockets (and the pop-up
  * panel when they want it); e-mail and chat queued for the background. Never throws into the
@@ -72,23 +122,23 @@ export async function deliver(
     for (const row of rows) ids.set(row.receiverId, row.noticeId);
   }
   for (const r of inApp) {
-    const notice = {
+    const system = r.settings.platforms.asystem;
+    const notice: NoticeFrameFacts = {
       noticeId: ids.get(r.userId),
-      noticeTitle: r.title,
-      noticeContent: r.content,
+      title: r.title,
+      content: r.content,
       groupName: message.groupName,
       projectId: message.projectId,
       receiverId: r.userId,
       src: message.src,
-      isRead: false,
       createTime: now,
       createBy: message.createBy,
+      // The sound rides on the notice itself, so it plays whether or not the pop-up is wanted.
+      backgroundMusic: system.backgroundMusic,
+      backgroundMusicUrl: system.backgroundMusicUrl,
     };
-    const system = r.settings.platforms.asystem;
-    // The sound rides on the notice itself, so it plays whether or not the pop-up is wanted.
-    const sound = { backgroundMusic: system.backgroundMusic, backgroundMusicUrl: system.backgroundMusicUrl };
-    await deps.hub.send([r.userId], 'notice', { ...notice, ...sound });
-    if (system.panel) await deps.hub.send([r.userId], 'panel_notice', { ...notice, ...sound, panel: true });
+    await deps.hub.send([r.userId], 'notice', noticeFrame(notice, 'notice'));
+    if (system.panel) await deps.hub.send([r.userId], 'panel_notice', noticeFrame(notice, 'panel_notice'));
   }
 
   // The account ids in the personal center stand in where the project's settings leave them empty.

@@ -80,7 +80,7 @@ export async function listProjectMembers(
       sex: r.sex,
       createTime: r.createTime,
       status: r.isLock === 0 ? '0' : '1',
-      roles: held.map((x) => toRoleSummary(x)),
+      roles: held.map((x) => toRoleSummary(x, true)),
       roleIds: held.map((x) => x.roleId),
     };
   });

@@ -141,7 +141,7 @@ export async function listMembersOfProjects(db: Db, projectIds: number[], perPro
       userName: m.userName,
       nickName: m.nickName,
       avatar: m.avatar,
-      roles: held.map((x) => toRoleSummary(x)),
+      roles: held.map((x) => toRoleSummary(x, true)),
       roleIds: held.map((x) => x.roleId),
     });
     members.set(m.projectId, list);

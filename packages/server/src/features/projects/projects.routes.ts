@@ -10,12 +10,16 @@ import {
   projectUpdateBody,
   ResultCode,
   roleIdsBody,
+  selectorPageQuery,
 } from '@buglet/contracts';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
-import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf } from '../../http/query.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
+import { authenticated, hasPermi, perm } from '../../http/permission.ts';
+import { pageOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
+import { column, EXPORT_MAX_ROWS, sendListSheet, shapeInChunks } from '../../lib/xlsx.ts';
+import { resolveScope } from '../access/scope.ts';
 import { listRolesOfKind } from '../teams/teams.repository.ts';
 import { toRoleSummary } from '../users/users.repository.ts';
 import { passwordFrom } from '../users/users.service.ts';
@@ -43,10 +47,21 @@ const writing = ({ params }: { params: { projectId: number } }) => ({
   projectId: params.projectId,
   isWrite: true,
 });
-const searchQuery = pageQuery.extend({
-  roleId: z.coerce.number().int().optional(),
+const searchQuery = selectorPageQuery.extend({
+  /** 0 or absent: every role (the original's "All" tab). */
+  roleId: z.coerce.number().int().min(0).optional(),
   params: z.object({ search: z.string().max(100).optional() }).optional(),
 });
+
+const PROJECT_COLUMNS = [
+  column('projectId', '项目编号', 'Project ID', 12),
+  column('projectName', '项目名称', 'Project name', 30),
+  column('projectIntroduce', '项目介绍', 'Introduction', 40),
+  column('memberCount', '成员数', 'Members', 10),
+  column('archived', '已归档', 'Archived', 10),
+  column('createTime', '创建时间', 'Created'),
+  column('updateTime', '更新时间', 'Updated'),
+];
 
 export function registerProjectRoutes(r: Router): void {
   const { db } = r.deps;
@@ -76,6 +91,42 @@ export function registerProjectRoutes(r: Router): void {
         })),
         total,
       );
+    },
+  });
+
+  // The list's projects of a team (the current one when none is named), as filtered there; the
+  // caller needs the export permission in that team.
+  r.post('/system/project/export', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      const form = queryWithForm(ctx.req);
+      const q = parseWith(pageQuery.extend(projectListQuery.shape), {
+        ...form,
+        teamId: form.teamId ?? ctx.me.context.currentTeamId ?? undefined,
+      });
+      const scoped = await resolveScope(db, ctx.me, { kind: 'team', teamId: q.teamId });
+      if (!hasPermi(scoped.permissions, 'system:project:export')) throw forbidden();
+      const tab =
+        q.params?.tab ?? (q.collect === 'true' ? 'followed' : q.params?.userId ? 'participated' : 'all');
+      const filter = { teamId: q.teamId, userId: ctx.me.userId, tab, projectName: q.projectName };
+      const { rows } = await listProjects(db, filter, EXPORT_MAX_ROWS + 1, 0);
+      const shaped = await shapeInChunks(rows, async (chunk) => {
+        const { counts } = await listMembersOfProjects(
+          db,
+          chunk.map((p) => p.projectId),
+          0,
+        );
+        return chunk.map((p) => ({
+          projectId: p.projectId,
+          projectName: p.projectName,
+          projectIntroduce: p.projectIntroduce,
+          memberCount: counts.get(p.projectId) ?? 0,
+          archived: ctx.t(p.isArchived === 1 ? 'excel.yes' : 'excel.no'),
+          createTime: p.createTime,
+          updateTime: p.updateTime,
+        }));
+      });
+      return sendListSheet(ctx.reply, ctx.lang, ctx.t('excel.project.sheet'), PROJECT_COLUMNS, shaped);
     },
   });
 
@@ -168,7 +219,7 @@ export function registerProjectRoutes(r: Router): void {
     output: member,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
-      const filter = { search: ctx.query.params?.search, roleId: ctx.query.roleId };
+      const filter = { search: ctx.query.params?.search, roleId: ctx.query.roleId || undefined };
       const { rows, total } = await listProjectMembers(
         db,
         ctx.params.projectId,

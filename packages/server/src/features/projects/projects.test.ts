@@ -120,7 +120,13 @@ describe('POST /system/project', () => {
       [{ projectName: 'n'.repeat(65) }, 'The project name cannot be longer than 64 characters'],
       [{ teamId: undefined }, 'The team cannot be empty'],
       [{ projectIcon: 'project-icon-11' }, 'The cover must be one of the 10 built-in covers'],
-      [{ projectIcon: '/profile/upload/x.png' }, 'The cover must be one of the 10 built-in covers'],
+      [{ projectIcon: '/static/img/project_icon11.svg' }, 'The cover must be one of the 10 built-in covers'],
+      [
+        { projectIcon: 'https://tracker.example/project_icon1.svg' },
+        'The cover must be one of the 10 built-in covers',
+      ],
+      [{ projectIcon: '/profile/upload/x.svg' }, 'The cover must be one of the 10 built-in covers'],
+      [{ projectIcon: '/profile/upload/../x.png' }, 'The cover must be one of the 10 built-in covers'],
       [{ projectIntroduce: 'i'.repeat(256) }, 'The introduction cannot be longer than 255 characters'],
       [
         { members: [{ userId: dev.userId, roleIds: [11] }] },
@@ -178,7 +184,7 @@ describe('GET and PUT /system/project', () => {
     expect(await edit(dev.token, { projectName: 'By dev' })).toEqual(FORBIDDEN);
     expect(await edit(tester.token, { projectName: 'By tester' })).toEqual(FORBIDDEN);
     expect((await edit(lead.token, { projectIcon: 'project-icon-0' })).msg).toBe(
-      'The cover must be one of the 10 built-in covers',
+      'The cover must be one of the 10 built-in covers, or an uploaded png or jpg image',
     );
     expect((await edit(lead.token, { projectName: '' })).msg).toBe('The project name cannot be empty');
     expect(await projectRow(projectId)).toMatchObject({

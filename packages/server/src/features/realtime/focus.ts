@@ -46,6 +46,23 @@ export class Focus {
     );
   }
 
+  /** The user closed one item's window: that marker goes (others they have open stay), and its project hears of it. */
+  async close(module: FocusModule, dataId: number, userId: number): Promise<void> {
+    const gone = await this.db
+      .deleteFrom('sysKv')
+      .where('k', '=', keyOf(module, dataId, userId))
+      .returning('v')
+      .execute();
+    for (const row of gone) {
+      const { projectId } = JSON.parse(row.v) as { projectId: number };
+      await this.hub.send(await projectMemberIds(this.db, projectId), 'memberFocus', {
+        moduleName: null,
+        dataId: null,
+        user: { userId },
+      });
+    }
+  }
+
   /** The user closed the item (or their last socket): their markers go, and the projects hear of it. */
   async closeAll(userId: number): Promise<void> {
     // The pattern ends at ":<userId>", so it takes this user's markers and nobody else's.

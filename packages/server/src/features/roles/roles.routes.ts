@@ -2,9 +2,11 @@ import { pageQuery, role, roleBody, user } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
-import { pageOf, parseIds } from '../../http/query.ts';
+import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import { toUser } from '../users/users.repository.ts';
 import {
   countRoleHolders,
@@ -30,6 +32,16 @@ const authUserQuery = pageQuery.extend({
 });
 const bulkQuery = z.object({ roleId: z.coerce.number().int().min(1), userIds: z.string().min(1) });
 
+const ROLE_COLUMNS = [
+  column('roleId', '角色编号', 'Role ID', 10),
+  column('roleName', '角色名称', 'Role name', 24),
+  column('roleKey', '权限字符', 'Role key', 24),
+  column('roleSort', '显示顺序', 'Order', 10),
+  column('kind', '角色类别', 'Kind', 14),
+  column('status', '状态', 'Status', 10),
+  column('createTime', '创建时间', 'Created'),
+];
+
 export function registerRoleRoutes(r: Router): void {
   const { db } = r.deps;
 
@@ -51,6 +63,35 @@ export function registerRoleRoutes(r: Router): void {
       const { limit, offset } = pageOf(ctx.query);
       const { rows, total } = await listRoles(db, ctx.query, limit, offset);
       return ctx.table(rows.map(toRole), total);
+    },
+  });
+
+  r.post('/system/role/export', {
+    guard: perm('system:role:export'),
+    handler: async (ctx) => {
+      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const { rows } = await listRoles(db, q, EXPORT_MAX_ROWS + 1, 0);
+      const words = (zh: string, en: string) => (ctx.lang === 'en_US' ? en : zh);
+      const kinds = {
+        platform: words('平台角色', 'Platform'),
+        team: words('团队角色', 'Team'),
+        project: words('项目角色', 'Project'),
+      };
+      return sendListSheet(
+        ctx.reply,
+        ctx.lang,
+        ctx.t('excel.role.sheet'),
+        ROLE_COLUMNS,
+        rows.map((x) => ({
+          roleId: x.roleId,
+          roleName: x.roleName,
+          roleKey: x.roleKey,
+          roleSort: x.roleSort,
+          kind: kinds[roleKindOf(x)],
+          status: x.status === '0' ? words('正常', 'Normal') : words('停用', 'Disabled'),
+          createTime: x.createTime,
+        })),
+      );
     },
   });
 

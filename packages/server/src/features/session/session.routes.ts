@@ -7,9 +7,11 @@ import {
   SUPER_ADMIN_ID,
   userConfigBody,
 } from '@buglet/contracts';
+import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { anon, authenticated } from '../../http/permission.ts';
+import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { issueCaptcha } from '../captcha/captcha.service.ts';
 import { isCaptchaEnabled, isRegisterEnabled } from '../configs/platform-settings.ts';
@@ -117,6 +119,42 @@ export function registerSessionRoutes(r: Router): void {
       handler: async (ctx) => ctx.ok(await switchContext(deps, ctx.me.userId, ctx.body)),
     });
   }
+
+  // The caller's own rows only (the original checks no owner): another's id is not found.
+  r.get('/system/user-config/:userConfigId', {
+    guard: authenticated,
+    params: z.object({ userConfigId: z.coerce.number().int().min(1) }),
+    handler: async (ctx) => {
+      const row = await deps.db
+        .selectFrom('sysUserConfig')
+        .select(['userConfigId', 'userId', 'currentTeamId', 'currentProjectId', 'lifeContent'])
+        .where('userConfigId', '=', ctx.params.userConfigId)
+        .where('userId', '=', ctx.me.userId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('user-config.not-found', [ctx.params.userConfigId]);
+      return ctx.ok({ ...row, ...(await findPreferences(deps.db, ctx.me.userId)) });
+    },
+  });
+
+  // Deleting one's own row clears the current team and project (a new row starts empty); a list
+  // naming a row of someone else's deletes nothing.
+  r.delete('/system/user-config/:userConfigIds', {
+    guard: authenticated,
+    params: z.object({ userConfigIds: z.string() }),
+    handler: async (ctx) => {
+      const ids = [...new Set(parseIds(ctx.params.userConfigIds))];
+      const own = await deps.db
+        .selectFrom('sysUserConfig')
+        .select('userConfigId')
+        .where('userConfigId', 'in', ids)
+        .where('userId', '=', ctx.me.userId)
+        .execute();
+      const missing = ids.find((id) => !own.some((row) => row.userConfigId === id));
+      if (missing !== undefined) throw new AppError('user-config.not-found', [missing]);
+      await deps.db.deleteFrom('sysUserConfig').where('userConfigId', 'in', ids).execute();
+      return ctx.ok({ removed: ids.length });
+    },
+  });
 
   r.get('/version', {
     guard: anon,

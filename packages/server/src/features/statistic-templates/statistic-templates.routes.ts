@@ -7,8 +7,10 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
-import { parseIds } from '../../http/query.ts';
+import { parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
+import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 
 /** The stored text, checked: a JSON array of known panels. */
 function checkedConfig(text: string): string {
@@ -22,6 +24,18 @@ function checkedConfig(text: string): string {
   if (!parsed.success) throw new AppError('statistic.config.invalid');
   return JSON.stringify(parsed.data);
 }
+
+const exportQuery = z.object({
+  projectId: z.coerce.number().int().min(1).optional(),
+  moduleType: z.coerce.number().int().optional(),
+});
+const STATISTIC_COLUMNS = [
+  column('statisticTemplateId', '编号', 'ID', 10),
+  column('projectName', '项目', 'Project', 24),
+  column('moduleType', '模块类型', 'Module type', 12),
+  column('statisticTemplatCode', '模板编码', 'Code', 16),
+  column('statisticTemplatConfig', '面板配置', 'Panels', 60),
+];
 
 /** Which statistics panels each user shows on a project's defect page (one layout per user and project). */
 export function registerStatisticTemplateRoutes(r: Router): void {
@@ -42,6 +56,33 @@ export function registerStatisticTemplateRoutes(r: Router): void {
         .where('moduleType', '=', ctx.query.moduleType ?? STATISTIC_MODULE_DEFECT)
         .execute();
       return ctx.table(rows, rows.length);
+    },
+  });
+
+  // The caller's own layouts, of one project or of all; the permission is granted to no role by
+  // the original (the super administrator exports).
+  r.post('/system/statistic/export', {
+    guard: perm('system:statistic:export'),
+    handler: async (ctx) => {
+      const q = parseWith(exportQuery, queryWithForm(ctx.req));
+      let rows = db
+        .selectFrom('sysUserStatisticTemplate as s')
+        .leftJoin('sysProject as p', 'p.projectId', 's.projectId')
+        .select([
+          's.statisticTemplateId',
+          's.moduleType',
+          's.statisticTemplatCode',
+          's.statisticTemplatConfig',
+          'p.projectName',
+        ])
+        .where('s.userId', '=', ctx.me.userId);
+      if (q.projectId !== undefined) rows = rows.where('s.projectId', '=', q.projectId);
+      if (q.moduleType !== undefined) rows = rows.where('s.moduleType', '=', q.moduleType);
+      const found = await rows
+        .orderBy('s.statisticTemplateId')
+        .limit(EXPORT_MAX_ROWS + 1)
+        .execute();
+      return sendListSheet(ctx.reply, ctx.lang, ctx.t('excel.statistic.sheet'), STATISTIC_COLUMNS, found);
     },
   });
 

@@ -4,6 +4,7 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { noticeFrame } from '../notices/notices.service.ts';
 import type { Hub } from '../realtime/hub.ts';
 import { ensureUserConfig } from '../users/users.repository.ts';
 import { findLiveTeam, findMembership, insertMembership } from './teams.repository.ts';
@@ -118,17 +119,24 @@ export async function inviteOrAdd(
   });
   for (const n of notices) {
     const text = renderInvitation('zh_CN', n.facts);
-    await hub.send([n.userId], 'notice', {
-      noticeId: n.noticeId,
-      noticeTitle: text.title,
-      noticeContent: text.content,
-      groupName: 'artificial',
-      projectId: null,
-      receiverId: n.userId,
-      isRead: false,
-      createTime: now,
-      createBy: caller.userName,
-    });
+    await hub.send(
+      [n.userId],
+      'notice',
+      noticeFrame(
+        {
+          noticeId: n.noticeId,
+          title: text.title,
+          content: text.content,
+          groupName: 'artificial',
+          projectId: null,
+          receiverId: n.userId,
+          src: null,
+          createTime: now,
+          createBy: caller.userName,
+        },
+        'notice',
+      ),
+    );
   }
   return result;
 }

@@ -143,7 +143,7 @@ export async function listTeamMembers(
       sex: r.sex,
       createTime: r.createTime,
       status: String(r.isLock),
-      roles: held.map((x) => toRoleSummary(x)),
+      roles: held.map((x) => toRoleSummary(x, true)),
       roleIds: held.map((x) => x.roleId),
     };
   });

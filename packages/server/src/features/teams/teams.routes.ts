@@ -7,6 +7,7 @@ import {
   ResultCode,
   roleIdsBody,
   SUPER_ADMIN_ID,
+  selectorPageQuery,
   team,
   teamCreateBody,
   teamMemberCreateBody,
@@ -14,8 +15,10 @@ import {
 } from '@buglet/contracts';
 import { z } from 'zod';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds } from '../../http/query.ts';
+import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
+import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import { toRoleSummary } from '../users/users.repository.ts';
 import { passwordFrom } from '../users/users.service.ts';
 import { answerInvitation, inviteOrAdd, pendingInvitations } from './invitations.service.ts';
@@ -32,7 +35,7 @@ import {
   assertTeamRoles,
   createTeam,
   createTeamMember,
-  deleteTeam,
+  deleteTeams,
   setMemberLock,
   setMemberRoles,
   updateTeam,
@@ -40,11 +43,20 @@ import {
 
 const teamParam = z.object({ teamId: z.coerce.number().int().min(1) });
 const memberParam = teamParam.extend({ memberId: z.coerce.number().int().min(1) });
-const memberQuery = pageQuery.extend({
+const memberQuery = selectorPageQuery.extend({
   params: z
     .object({ search: z.string().max(100).optional(), excludeMembers: z.string().optional() })
     .optional(),
 });
+const teamListQuery = pageQuery.extend({ teamName: z.string().max(64).optional() });
+const TEAM_COLUMNS = [
+  column('teamId', '团队编号', 'Team ID', 12),
+  column('teamName', '团队名称', 'Team name', 30),
+  column('introduce', '团队介绍', 'Introduction', 40),
+  column('createBy', '创建人', 'Created by'),
+  column('createTime', '创建时间', 'Created'),
+  column('updateTime', '更新时间', 'Updated'),
+];
 const inTeam = ({ params }: { params: { teamId: number } }) => ({
   kind: 'team' as const,
   teamId: params.teamId,
@@ -55,7 +67,7 @@ export function registerTeamRoutes(r: Router): void {
 
   r.get('/system/team/list', {
     guard: perm('system:team:list'),
-    query: pageQuery.extend({ teamName: z.string().max(64).optional() }),
+    query: teamListQuery,
     output: team,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
@@ -63,6 +75,30 @@ export function registerTeamRoutes(r: Router): void {
       const memberId = ctx.me.userId === SUPER_ADMIN_ID ? undefined : ctx.me.userId;
       const { rows, total } = await listTeams(db, { teamName: ctx.query.teamName, memberId }, limit, offset);
       return ctx.table(rows.map(toTeam), total);
+    },
+  });
+
+  // The list's teams (all of them for the platform administrator, one's own otherwise), filtered alike.
+  r.post('/system/team/export', {
+    guard: perm('system:team:export'),
+    handler: async (ctx) => {
+      const q = parseWith(teamListQuery, queryWithForm(ctx.req));
+      const memberId = ctx.me.userId === SUPER_ADMIN_ID ? undefined : ctx.me.userId;
+      const { rows } = await listTeams(db, { teamName: q.teamName, memberId }, EXPORT_MAX_ROWS + 1, 0);
+      return sendListSheet(
+        ctx.reply,
+        ctx.lang,
+        ctx.t('excel.team.sheet'),
+        TEAM_COLUMNS,
+        rows.map((x) => ({
+          teamId: x.teamId,
+          teamName: x.teamName,
+          introduce: x.introduce,
+          createBy: x.createBy,
+          createTime: x.createTime,
+          updateTime: x.updateTime,
+        })),
+      );
     },
   });
 
@@ -147,12 +183,13 @@ export function registerTeamRoutes(r: Router): void {
     },
   });
 
-  r.delete('/system/team/:teamId', {
+  // One team or a comma list: every team must be one the caller may delete, or none is deleted.
+  r.delete('/system/team/:teamIds', {
     guard: perm('system:team:remove', 'system:team:delete'),
-    params: teamParam,
-    scope: inTeam,
+    params: z.object({ teamIds: z.string() }),
+    scope: ({ params }) => ({ kind: 'team', teamId: parseIds(params.teamIds) }),
     handler: async (ctx) => {
-      await deleteTeam(db, ctx.me, ctx.params.teamId, passwordFrom(ctx.req.body));
+      await deleteTeams(db, ctx.me, parseIds(ctx.params.teamIds), passwordFrom(ctx.req.body));
       return ctx.ok();
     },
   });

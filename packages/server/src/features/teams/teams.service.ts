@@ -81,24 +81,25 @@ export async function updateTeam(db: Db, caller: Principal, body: z.infer<typeof
  * Deleting a team archives it with everything it held: the team and its projects are marked
  * deleted (memberships stay with them), and nobody is left standing in them.
  */
-export async function deleteTeam(db: Db, caller: Principal, teamId: number, password: string) {
+export async function deleteTeams(db: Db, caller: Principal, teamIds: readonly number[], password: string) {
   await verifyPassword(db, caller.userId, password);
+  // Several teams (a comma list) go together or not at all.
   await db.transaction().execute(async (trx) => {
     const now = formatDateTime();
     await trx
       .updateTable('sysTeam')
       .set({ isDel: 1, updateBy: caller.userName, updateTime: now })
-      .where('teamId', '=', teamId)
+      .where('teamId', 'in', teamIds)
       .execute();
     await trx
       .updateTable('sysProject')
       .set({ projectState: 0, updateTime: now })
-      .where('teamId', '=', teamId)
+      .where('teamId', 'in', teamIds)
       .execute();
     await trx
       .updateTable('sysUserConfig')
       .set({ currentTeamId: 0, currentProjectId: 0 })
-      .where('currentTeamId', '=', teamId)
+      .where('currentTeamId', 'in', teamIds)
       .execute();
     // Someone may have moved to another team while a project of this one stayed current.
     await trx
@@ -107,7 +108,7 @@ export async function deleteTeam(db: Db, caller: Principal, teamId: number, pass
       .where(
         'currentProjectId',
         'in',
-        trx.selectFrom('sysProject').select('projectId').where('teamId', '=', teamId),
+        trx.selectFrom('sysProject').select('projectId').where('teamId', 'in', teamIds),
       )
       .execute();
   });

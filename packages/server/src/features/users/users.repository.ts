@@ -1,7 +1,8 @@
-import { type RoleSummary, SUPER_ADMIN_ID, type User } from '@buglet/contracts';
+import { ROLE_IDS, type RoleSummary, SUPER_ADMIN_ID, type User } from '@buglet/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { RoleTable, UserTable } from '../../db/schema.ts';
+import { deptsByIds } from '../depts/depts.repository.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 
 export type UserRow = Selectable<UserTable>;
@@ -17,8 +18,11 @@ export function toRoleSummary(r: RoleRow, flag?: boolean): RoleSummary {
     isTeamRole: r.isTeamRole === 1,
     isProjectRole: r.isProjectRole === 1,
     roleNameI18nKey: r.roleNameI18nKey,
-    admin: r.roleId === 1,
-    ...(flag === undefined ? {} : { flag }),
+    admin: r.roleId === ROLE_IDS.admin,
+    projectAdmin: r.roleId === ROLE_IDS.projectAdmin,
+    projectCreateBy: r.roleId === ROLE_IDS.projectCreateBy,
+    teamCreateBy: r.roleId === ROLE_IDS.teamCreateBy,
+    flag: flag ?? false,
   };
 }
 
@@ -109,6 +113,8 @@ export interface UserFilter {
   status?: string;
   beginTime?: string;
   endTime?: string;
+  /** People in any of these departments. */
+  deptIds?: number[];
 }
 
 function filteredUsers(db: Db, f: UserFilter) {
@@ -118,6 +124,7 @@ function filteredUsers(db: Db, f: UserFilter) {
   if (f.nickName) q = q.where('nickName', 'like', `%${f.nickName}%`);
   if (f.phoneNumber) q = q.where('phoneNumber', 'like', `%${f.phoneNumber}%`);
   if (f.status) q = q.where('status', '=', f.status);
+  if (f.deptIds) q = f.deptIds.length > 0 ? q.where('deptId', 'in', f.deptIds) : q.where(sql<boolean>`1 = 0`);
   if (f.beginTime) q = q.where('createTime', '>=', f.beginTime);
   if (f.endTime) q = q.where('createTime', '<=', `${f.endTime} 23:59:59`);
   return q;
@@ -143,6 +150,18 @@ export async function listUsers(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Users as the list shows them, each with their department (`dept`, as the original's rows). */
+export async function toUsersWithDept(db: Db, rows: UserRow[]): Promise<User[]> {
+  const depts = await deptsByIds(
+    db,
+    rows.flatMap((u) => (u.deptId ? [u.deptId] : [])),
+  );
+  return rows.map((u) => {
+    const d = u.deptId ? depts.get(u.deptId) : undefined;
+    return { ...toUser(u), dept: d ? { deptId: d.deptId, deptName: d.deptName, leader: d.leader } : null };
+  });
 }
 
 export async function ensureUserConfig(db: Db, userId: number) {

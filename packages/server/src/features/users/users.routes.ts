@@ -12,7 +12,18 @@ import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { findUser, listPlatformRoles, listUsers, toRoleSummary, toUser } from './users.repository.ts';
+import type { DeptTree } from '../depts/dept-tree.ts';
+import { loadDeptTree } from '../depts/depts.repository.ts';
+import { listPosts, listUserPosts, toPost } from '../posts/posts.repository.ts';
+import {
+  findUser,
+  listPlatformRoles,
+  listUsers,
+  toRoleSummary,
+  toUser,
+  toUsersWithDept,
+  type UserFilter,
+} from './users.repository.ts';
 import {
   assignRoles,
   createUser,
@@ -23,16 +34,22 @@ import {
   setUserStatus,
 } from './users.service.ts';
 
-const listQuery = pageQuery.extend(userListQuery.shape).extend({
+export const userPageQuery = pageQuery.extend(userListQuery.shape).extend({
   params: z.object({ beginTime: z.string().optional(), endTime: z.string().optional() }).optional(),
 });
-const USER_SORT = {
+export const USER_SORT = {
   userName: 'userName',
   createTime: 'createTime',
   userId: 'userId',
   nickName: 'nickName',
 } as const;
 const idParam = z.object({ userId: z.coerce.number().int().min(1) });
+
+/** The list's filters; a department stands for itself and every department below it. */
+export function userFilterOf(q: z.infer<typeof userPageQuery>, tree: DeptTree): UserFilter {
+  const { deptId, params, ...rest } = q;
+  return { ...rest, ...params, ...(deptId ? { deptIds: tree.subtree(deptId) } : {}) };
+}
 
 export function registerUserRoutes(r: Router): void {
   const { db } = r.deps;
@@ -44,32 +61,40 @@ export function registerUserRoutes(r: Router): void {
       'system:team:member:create',
       'system:project:member',
     ),
-    query: listQuery,
+    query: userPageQuery,
     output: user,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
       const order = orderOf(ctx.query, USER_SORT, ['userId', 'asc']);
-      const { rows, total } = await listUsers(
-        db,
-        { ...ctx.query, ...ctx.query.params },
-        limit,
-        offset,
-        order,
-      );
-      return ctx.table(
-        rows.map((u) => toUser(u)),
-        total,
-      );
+      const tree = ctx.query.deptId ? await loadDeptTree(db) : undefined;
+      const filter = tree ? userFilterOf(ctx.query, tree) : { ...ctx.query, ...ctx.query.params };
+      const { rows, total } = await listUsers(db, filter, limit, offset, order);
+      return ctx.table(await toUsersWithDept(db, rows), total);
     },
+  });
+
+  // The department tree of the user page's filter (a fixed path: never taken for a user id).
+  r.get('/system/user/deptTree', {
+    guard: perm('system:user:list'),
+    handler: async (ctx) => ctx.ok((await loadDeptTree(db)).toTreeSelect()),
   });
 
   const detail = async (userId: number | undefined) => {
     const roles = (await listAssignableRoles(db)).map((x) => toRoleSummary(x));
-    if (userId === undefined) return { roles, posts: [] };
+    const posts = (await listPosts(db, {}, 1000, 0)).rows.map(toPost);
+    if (userId === undefined) return { roles, posts };
     const target = await findUser(db, userId);
     if (!target) throw new AppError('user.not-found');
     const held = await listPlatformRoles(db, userId);
-    return { data: toUser(target, held), roles, roleIds: held.map((x) => x.roleId), posts: [], postIds: [] };
+    const postIds = (await listUserPosts(db, userId)).map((p) => p.postId);
+    const [withDept] = await toUsersWithDept(db, [target]);
+    return {
+      data: { ...toUser(target, held), dept: withDept?.dept ?? null },
+      roles,
+      roleIds: held.map((x) => x.roleId),
+      posts,
+      postIds,
+    };
   };
   r.get('/system/user/', {
     guard: perm('system:user:query'),

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { findDept } from '../depts/depts.repository.ts';
+import { replaceUserPosts } from '../posts/posts.repository.ts';
 import { deleteSessionsOfUsers } from '../session/session.repository.ts';
 import { BCRYPT_COST } from '../session/session.service.ts';
 import {
@@ -60,16 +62,25 @@ async function platformRoleIds(db: Db, roleIds: number[] | undefined): Promise<n
   return rows.map((r) => r.roleId);
 }
 
+/** A person's department: none (absent, null or the original's 0) or a live one. */
+async function deptIdOf(db: Db, deptId: number | null | undefined): Promise<number | null | undefined> {
+  if (deptId === undefined) return undefined;
+  if (deptId === null || deptId === 0) return null;
+  if (!(await findDept(db, deptId))) throw new AppError('dept.not-found');
+  return deptId;
+}
+
 export async function createUser(db: Db, body: CreateBody, callerName: string): Promise<number> {
   if (await findUserByName(db, body.userName)) {
     throw new AppError('user.create.fail.username-exists', [body.nickName, body.userName]);
   }
   await assertUnique(db, body.nickName, body);
   const roleIds = (await platformRoleIds(db, body.roleIds)) ?? [];
+  const deptId = (await deptIdOf(db, body.deptId)) ?? null;
   const hash = await bcrypt.hash(body.password, BCRYPT_COST);
   return db.transaction().execute(async (trx) => {
     const userId = await insertUser(trx, {
-      deptId: null,
+      deptId,
       userName: body.userName,
       nickName: body.nickName,
       userType: '00',
@@ -91,6 +102,7 @@ export async function createUser(db: Db, body: CreateBody, callerName: string): 
       wechatUserId: null,
     });
     await replaceUserRoles(trx, userId, roleIds.length > 0 ? roleIds : [10]);
+    if (body.postIds) await replaceUserPosts(trx, userId, body.postIds);
     await ensureUserConfig(trx, userId);
     return userId;
   });
@@ -102,8 +114,10 @@ export async function editUser(db: Db, body: UpdateBody, callerId: number, calle
   if (!user) throw new AppError('user.not-found');
   await assertUnique(db, body.nickName, body, body.userId);
   const roleIds = body.userId === SUPER_ADMIN_ID ? undefined : await platformRoleIds(db, body.roleIds);
+  const deptId = await deptIdOf(db, body.deptId);
   await db.transaction().execute(async (trx) => {
     await updateUser(trx, body.userId, {
+      ...(deptId === undefined ? {} : { deptId }),
       nickName: body.nickName,
       email: body.email || null,
       phoneNumber: body.phoneNumber,
@@ -114,6 +128,7 @@ export async function editUser(db: Db, body: UpdateBody, callerId: number, calle
       updateTime: formatDateTime(),
     });
     if (roleIds) await replaceUserRoles(trx, body.userId, roleIds);
+    if (body.postIds) await replaceUserPosts(trx, body.userId, body.postIds);
   });
   // The super administrator is never disabled (see above), so its sessions stay too.
   if (body.status === '1' && body.userId !== SUPER_ADMIN_ID) await deleteSessionsOfUsers(db, [body.userId]);
@@ -129,6 +144,7 @@ export async function removeUsers(db: Db, ids: number[], callerId: number) {
       .where('userId', 'in', ids)
       .execute();
     await trx.deleteFrom('sysUserRole').where('userId', 'in', ids).execute();
+    await trx.deleteFrom('sysUserPost').where('userId', 'in', ids).execute();
     await deleteSessionsOfUsers(trx, ids);
   });
 }

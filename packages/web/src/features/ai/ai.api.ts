@@ -1,6 +1,8 @@
 import {
   type AiCaseAnswer,
   type AiConfig,
+  type AiDefectAnswers,
+  type AiDefectField,
   type AiModel,
   type AjaxResult,
   ResultCode,
@@ -38,7 +40,7 @@ export const aiKeys = {
  * Like `request`, but a refusal (code 500) is only thrown, not also toasted: the page shows it
  * where it belongs (the model list's "AI server down", the drawer's generation error).
  */
-async function requestQuietly<T>(options: RequestOptions): Promise<T> {
+export async function requestQuietly<T>(options: RequestOptions): Promise<T> {
   const response = await send(options);
   const body = (await response.json()) as AjaxResult;
   if (body.code === ResultCode.error)
@@ -65,5 +67,22 @@ export const generateAiCases = (body: AiCaseRequest) =>
     data: body,
     timeout: GENERATION_TIMEOUT_MS,
     // Asking again for the same thing is a legitimate retry, not a double click.
+    repeatSubmit: false,
+  });
+
+export interface AiDefectRequest {
+  projectId: number;
+  describe: string;
+  /** The defect's images as the form keeps them; the first is shown to the image model. */
+  imgUrls?: string | null;
+}
+
+/** One field of the defect form's AI analysis (`POST /ai/defect/{field}`); a refusal is thrown, not toasted. */
+export const suggestDefectField = <F extends AiDefectField>(field: F, body: AiDefectRequest) =>
+  requestQuietly<AjaxResult<AiDefectAnswers[F]>>({
+    url: `/ai/defect/${field}`,
+    method: 'POST',
+    data: body,
+    timeout: GENERATION_TIMEOUT_MS,
     repeatSubmit: false,
   });

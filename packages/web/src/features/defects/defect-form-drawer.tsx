@@ -1,3 +1,4 @@
+import { RobotOutlined } from '@ant-design/icons';
 import {
   DEFECT_LEVELS,
   DEFECT_TYPES,
@@ -5,11 +6,26 @@ import {
   type DefectType,
   type Member,
 } from '@buglet/contracts';
-import { Alert, App, Button, Col, DatePicker, Drawer, Form, Input, Radio, Row, Select, Space } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Tooltip,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../stores/layout.store.ts';
+import { useDefectAutofill } from '../ai/use-defect-autofill.tsx';
 import { ModuleSelect } from '../modules/module-select.tsx';
 import { useLevelText } from './defect-tags.tsx';
 import {
@@ -104,6 +120,14 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
   const [isSaving, setSaving] = useState(false);
   const editing = target?.defect;
   const prefill = editing ? undefined : target?.prefill;
+  // The AI analysis suggests values for a new defect's empty fields (original-ui §3.11).
+  const autofill = useDefectAutofill(projectId, form);
+  const { reset: resetAutofill } = autofill;
+  const suggestion = (field: Parameters<typeof autofill.suggestionFor>[0]) =>
+    editing ? undefined : autofill.suggestionFor(field);
+  // A new opening (or a close) forgets the suggestions, and the answers of a run still going.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new target starts afresh
+  useEffect(() => resetAutofill(), [target, resetAutofill]);
 
   const save = async () => {
     const values = await form.validateFields();
@@ -161,7 +185,12 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
             title={t('defect.from-case', { name: prefill.caseLabel })}
           />
         ) : null}
-        <Form.Item name="defectType" label={t('defect.type')} rules={required('defect.type-required')}>
+        <Form.Item
+          name="defectType"
+          label={t('defect.type')}
+          rules={required('defect.type-required')}
+          extra={suggestion('type')}
+        >
           <Radio.Group
             optionType="button"
             options={DEFECT_TYPES.map((type) => ({ value: type, label: t(`defect.type.${type}`) }))}
@@ -171,6 +200,7 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
           name="defectName"
           label={t('defect.title')}
           rules={[...required('defect.title-required'), { max: 1024 }]}
+          extra={suggestion('title')}
         >
           <Input maxLength={1024} placeholder={t('defect.title-placeholder')} />
         </Form.Item>
@@ -185,17 +215,18 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
               name="handleBy"
               label={t('defect.handlers')}
               rules={required('defect.handler-required')}
+              extra={suggestion('member')}
             >
               <MemberSelect members={members} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="moduleId" label={t('module.deliverable')}>
+            <Form.Item name="moduleId" label={t('module.deliverable')} extra={suggestion('module')}>
               <ModuleSelect projectId={editing?.projectId ?? projectId} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="moduleVersion" label={t('defect.version')}>
+            <Form.Item name="moduleVersion" label={t('defect.version')} extra={suggestion('version')}>
               <Input maxLength={128} placeholder={t('defect.version-placeholder')} />
             </Form.Item>
           </Col>
@@ -214,6 +245,21 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
           name="defectDescribe"
           label={t('defect.describe')}
           rules={required('defect.describe-required')}
+          extra={
+            editing ? undefined : (
+              <Tooltip title={t('ai.defect.analyse-tip')}>
+                <Button
+                  size="small"
+                  icon={<RobotOutlined />}
+                  loading={autofill.isRunning}
+                  onClick={() => void autofill.run()}
+                  data-testid="defect-ai-analyse"
+                >
+                  {t(autofill.isRunning ? 'ai.defect.analysing' : 'ai.defect.analyse')}
+                </Button>
+              </Tooltip>
+            )
+          }
         >
           <MarkdownField />
         </Form.Item>

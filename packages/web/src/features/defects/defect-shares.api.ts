@@ -24,7 +24,9 @@ export interface ShareBody {
 
 export interface SharedLog {
   defectLogId: number;
-  defectLogType: number;
+  /** The type by name (REPAIR), as the original answers it. */
+  defectLogType: string;
+  defectLogTypeName: string;
   defectLogDescribe: string | null;
   createTime: string;
   createByName: string | null;
@@ -68,8 +70,9 @@ export const passwordStorageKey = (shardId: string) => `defect-shard-password-${
 
 const LOG_NAMES = new Map<number, string>(Object.entries(DefectLogType).map(([name, code]) => [code, name]));
 
-/** The log type as the timeline names it (CREATE, OPEN, ...), from the number this call sends. */
-export const logTypeName = (code: number): string => LOG_NAMES.get(code) ?? 'UNKNOWN';
+/** The log type as the timeline names it (CREATE, OPEN, ...), whether sent by name or by number. */
+export const logTypeName = (type: string | number): string =>
+  typeof type === 'number' ? (LOG_NAMES.get(type) ?? 'UNKNOWN') : type;
 
 export function randomPassword(): string {
   const digits = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;

@@ -31,6 +31,7 @@ const LOOK: Record<string, { color: string; icon: ReactNode }> = {
   CLOSED: { color: 'gray', icon: <CloseCircleOutlined /> },
   OPEN: { color: 'red', icon: <UnlockOutlined /> },
   DELETE: { color: 'red', icon: <DeleteOutlined /> },
+  NOTE: { color: 'gray', icon: <EditOutlined /> },
 };
 
 function CommentLine({ comment, onReply }: { comment: DefectComment; onReply: () => void }) {

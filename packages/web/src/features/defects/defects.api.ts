@@ -89,7 +89,7 @@ export const collectDefect = (defectId: number, isCollected: boolean) =>
 export const runDefectAction = (defectId: number, action: DefectAction, body: ActionBody) =>
   http.post(`/system/defect/${defectId}/${action}`, body);
 export const listDefectLogs = (defectId: number) =>
-  http.get<TableData<DefectLog>>('/system/log/list', { defectId, pageNum: 1, pageSize: 100 });
+  http.get<TableData<DefectLog>>('/system/log/list', { defectId });
 export const addComment = (defectLogId: number, commentContent: string, parentId?: number) =>
   http.post('/system/comment', {
     commentContent,

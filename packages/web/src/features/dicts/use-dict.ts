@@ -9,7 +9,10 @@ export type DictTypeName =
   | 'sys_user_sex'
   | 'sys_yes_no'
   | 'sys_common_status'
-  | 'sys_show_hide';
+  | 'sys_oper_type'
+  | 'sys_show_hide'
+  | 'sys_job_status'
+  | 'sys_job_group';
 
 export const dictKeys = { type: (type: string) => ['dict-data-by-type', type] as const };
 

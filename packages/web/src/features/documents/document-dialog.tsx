@@ -96,7 +96,7 @@ export function DocumentDialog({ projectId, target, onClose }: DocumentDialogPro
       : t(mode === 'folder' ? 'doc.add-folder' : 'doc.add-file');
 
   return (
-    <FormDialog
+    <FormDialog<FormValues>
       dialog={{ ...dialog, isSaving: dialog.isSaving || isUploading }}
       name="document-dialog"
       title={title}

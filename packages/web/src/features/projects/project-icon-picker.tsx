@@ -1,7 +1,8 @@
-import { PictureOutlined } from '@ant-design/icons';
-import { Button, Flex, Popover } from 'antd';
+import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Flex, Popover, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkImage, uploadFile } from '../../lib/upload.ts';
 import { PROJECT_ICON_CHOICES, projectIconUrl } from './project-icons.ts';
 
 interface ProjectIconPickerProps {
@@ -13,7 +14,27 @@ interface ProjectIconPickerProps {
 /** The chosen cover, large, with a button opening a grid of the ten built-in covers. */
 export function ProjectIconPicker({ value, onChange, id }: ProjectIconPickerProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [isOpen, setOpen] = useState(false);
+  const [isUploading, setUploading] = useState(false);
+  // An own image instead of a built-in cover: png or jpg up to 5 MB, stored as its /profile path.
+  const beforeUpload = (file: File) => {
+    const problem = checkImage(file);
+    if (problem) {
+      const { key, ...vars } = problem;
+      message.error(t(key, vars));
+      return Upload.LIST_IGNORE;
+    }
+    setUploading(true);
+    void uploadFile(file)
+      .then((res) => {
+        onChange?.(res.fileName);
+        setOpen(false);
+      })
+      .catch(() => {})
+      .finally(() => setUploading(false));
+    return false;
+  };
   const grid = (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 56px)', gap: 8 }}>
       {PROJECT_ICON_CHOICES.map((choice) => (
@@ -42,7 +63,21 @@ export function ProjectIconPicker({ value, onChange, id }: ProjectIconPickerProp
   return (
     <Flex vertical gap={8} align="flex-start" id={id}>
       <img src={projectIconUrl(value)} alt="" width={150} height={150} style={{ borderRadius: 10 }} />
-      <Popover open={isOpen} onOpenChange={setOpen} trigger="click" content={grid}>
+      <Popover
+        open={isOpen}
+        onOpenChange={setOpen}
+        trigger="click"
+        content={
+          <Flex vertical gap={8}>
+            {grid}
+            <Upload accept=".png,.jpg,.jpeg" showUploadList={false} beforeUpload={beforeUpload}>
+              <Button size="small" block icon={<UploadOutlined />} loading={isUploading}>
+                {t('upload-image')}
+              </Button>
+            </Upload>
+          </Flex>
+        }
+      >
         <Button size="small" icon={<PictureOutlined />}>
           {t('project.change-icon')}
         </Button>

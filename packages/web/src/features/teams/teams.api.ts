@@ -30,9 +30,12 @@ export const teamKeys = {
   roles: (teamId: number) => ['teams', 'roles', teamId] as const,
   members: (teamId: number, query: QueryObject) => ['teams', 'members', teamId, query] as const,
   notMembers: (teamId: number, search: string) => ['teams', 'not-members', teamId, search] as const,
+  adminList: (query: QueryObject) => ['teams', 'admin-list', query] as const,
 };
 
 export const listMyTeams = () => http.get<TableData<Team>>('/system/team/my');
+/** Every team (the platform administrator's list; anyone else sees their own). */
+export const listTeams = (query: QueryObject) => http.get<TableData<Team>>('/system/team/list', query);
 export const getTeam = (teamId: number) => http.get<AjaxResult<Team>>(`/system/team/${teamId}`);
 export const listTeamRoles = (teamId: number) =>
   http.get<AjaxResult<RoleSummary[]>>(`/system/team/${teamId}/role`);
@@ -43,8 +46,10 @@ export const listTeamNotMembers = (teamId: number, search: string) =>
 
 export const createTeam = (body: TeamBody) => http.post<AjaxResult<Team>>('/system/team', body);
 export const updateTeam = (body: TeamBody) => http.put('/system/team', body);
-export const deleteTeam = (teamId: number, password: string) =>
-  request({ url: `/system/team/${teamId}`, method: 'DELETE', data: { password } });
+export const deleteTeam = (teamId: number, password: string) => deleteTeams([teamId], password);
+/** Several teams at once: all of them go, or none. */
+export const deleteTeams = (teamIds: number[], password: string) =>
+  request({ url: `/system/team/${teamIds.join(',')}`, method: 'DELETE', data: { password } });
 
 export const inviteMembers = (teamId: number, memberIds: number[], roleIds: number[]) =>
   http.post(`/system/team/${teamId}/invite`, { memberIds, roleIds });

@@ -1,7 +1,7 @@
 import { LIMITS } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select } from 'antd';
-import { useEffect } from 'react';
+import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountRules, useEmailRules, usePhoneRules } from '../../components/contact-rules.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -9,8 +9,10 @@ import { usePasswordRules } from '../../components/password-fields.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { translateOr } from '../../lib/i18n.ts';
+import { deptKeys, getDeptTree, treeSelectOptions } from '../depts/depts.api.ts';
 import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import { useDict } from '../dicts/use-dict.ts';
+import { postLabel } from '../posts/posts.api.ts';
 import { addUser, getUserForm, type UserBody, updateUser, userKeys } from './users.api.ts';
 
 interface UserDialogProps {
@@ -30,7 +32,13 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
   const dialog = useFormDialog<UserBody>({
     isOpen: open,
     isCreate,
-    save: (values) => (isCreate ? addUser : updateUser)({ ...values, userId: userId ?? undefined }),
+    // A cleared department is sent as the original's 0 (none), not left out (which keeps it).
+    save: (values) =>
+      (isCreate ? addUser : updateUser)({
+        ...values,
+        deptId: values.deptId ?? 0,
+        userId: userId ?? undefined,
+      }),
     invalidate: [userKeys.all],
     onClose,
   });
@@ -42,6 +50,8 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
     enabled: open,
     staleTime: 0,
   });
+  const deptTree = useQuery({ queryKey: deptKeys.tree, queryFn: getDeptTree, enabled: open });
+  const deptOptions = useMemo(() => treeSelectOptions(deptTree.data?.data ?? []), [deptTree.data]);
 
   useEffect(() => {
     if (!open || !formQuery.data) return;
@@ -57,8 +67,10 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
             status: user.status,
             remark: user.remark ?? '',
             roleIds: formQuery.data.roleIds ?? [],
+            deptId: user.deptId || undefined,
+            postIds: formQuery.data.postIds ?? [],
           }
-        : { sex: '0', status: '0', roleIds: [] },
+        : { sex: '0', status: '0', roleIds: [], postIds: [] },
     );
   }, [open, formQuery.data, form]);
 
@@ -66,6 +78,11 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
     value: r.roleId,
     label: translateOr(r.roleNameI18nKey, r.roleName),
     disabled: r.status === '1',
+  }));
+  const postOptions = (formQuery.data?.posts ?? []).map((p) => ({
+    value: p.postId,
+    label: postLabel(p),
+    disabled: p.status === '1',
   }));
 
   return (
@@ -81,6 +98,17 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
             ]}
           >
             <Input maxLength={LIMITS.nickName.max} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="deptId" label={t('dept.user')}>
+            <TreeSelect
+              allowClear
+              showSearch={{ treeNodeFilterProp: 'title' }}
+              treeData={deptOptions}
+              treeDefaultExpandAll
+              placeholder={t('select')}
+            />
           </Form.Item>
         </Col>
         {isCreate ? (
@@ -115,6 +143,11 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
         <Col xs={24} md={12}>
           <Form.Item name="status" label={t('status')}>
             <DictRadioGroup type="sys_normal_disable" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="postIds" label={t('user.posts')}>
+            <Select mode="multiple" options={postOptions} placeholder={t('select')} />
           </Form.Item>
         </Col>
         <Col xs={24}>

@@ -1,20 +1,26 @@
-import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
+import { KeyOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icons';
 import { SUPER_ADMIN_ID, type User } from '@buglet/contracts';
+import { Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { usePermi } from '../../components/auth.tsx';
+import { ImportDialog } from '../../components/import-dialog.tsx';
+import { PermiButton } from '../../components/permi-button.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
+import { useListParams } from '../../hooks/use-list-params.ts';
 import { personName } from '../../lib/person-name.ts';
+import { DeptTreeFilter } from '../depts/dept-tree-filter.tsx';
+import { deptLabel } from '../depts/depts.api.ts';
 import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserDialog } from './user-dialog.tsx';
 import { UserStatusSwitch } from './user-status-switch.tsx';
-import { deleteUsers, listUsers, userKeys } from './users.api.ts';
+import { deleteUsers, downloadUserTemplate, importUsers, listUsers, userKeys } from './users.api.ts';
 
-const FILTERS = ['userName', 'phoneNumber', 'status'] as const;
+const FILTERS = ['userName', 'phoneNumber', 'status', 'deptId'] as const;
 const isSuperAdmin = (user: User) => user.userId === SUPER_ADMIN_ID;
 
 export default function UserListPage() {
@@ -22,6 +28,11 @@ export default function UserListPage() {
   const navigate = useNavigate();
   const canEdit = usePermi(['system:user:edit']);
   const [resetting, setResetting] = useState<User | undefined>(undefined);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const [isUpdateSupported, setUpdateSupported] = useState(false);
+  // The department tree sets the same URL filter the list reads (the subtree is listed).
+  const urlList = useListParams(FILTERS);
+  const deptId = urlList.filters.deptId ? Number(urlList.filters.deptId) : undefined;
 
   return (
     <AdminListPage<User, (typeof FILTERS)[number], number>
@@ -33,8 +44,21 @@ export default function UserListPage() {
       isLocked={isSuperAdmin}
       remove={{ call: deleteUsers, confirm: (ids) => t('user.confirm-delete', { ids }) }}
       toTarget={(user) => user.userId}
+      exportTo={{ url: '/system/user/export', fileName: `${t('user.export-file')}_${Date.now()}.xlsx` }}
+      asideFrom="xl"
+      aside={
+        <DeptTreeFilter
+          value={deptId}
+          onChange={(next) =>
+            urlList.search({ ...urlList.filters, deptId: next === undefined ? undefined : String(next) })
+          }
+        />
+      }
       search={
         <>
+          <Form.Item name="deptId" hidden>
+            <Input />
+          </Form.Item>
           <SearchInput name="userName" label={t('account')} />
           <SearchInput name="phoneNumber" label={t('phone-number')} />
           <DictSearchSelect type="sys_normal_disable" name="status" label={t('status')} />
@@ -43,6 +67,11 @@ export default function UserListPage() {
       columns={(list) => [
         { title: t('account'), dataIndex: 'userName', ellipsis: true },
         { title: t('nick-name'), ellipsis: true, render: (_v, u) => personName(u) },
+        {
+          title: t('dept.user'),
+          ellipsis: true,
+          render: (_v, u) => (u.dept ? deptLabel(u.dept.deptName) : null),
+        },
         { title: t('phone-number'), dataIndex: 'phoneNumber', width: 140 },
         {
           title: t('status'),
@@ -79,10 +108,34 @@ export default function UserListPage() {
                 ),
         },
       ]}
+      toolbar={() => (
+        <PermiButton
+          permi={['system:user:import']}
+          icon={<UploadOutlined />}
+          onClick={() => setImportOpen(true)}
+        >
+          {t('user.import')}
+        </PermiButton>
+      )}
       dialog={(list) => (
         <>
           <UserDialog userId={list.target} onClose={list.closeDialog} />
           <ResetPasswordDialog user={resetting} onClose={() => setResetting(undefined)} />
+          <ImportDialog
+            open={isImportOpen}
+            title={t('user.import.title')}
+            hint={t('user.import.hint')}
+            testId="user-import"
+            downloadTemplate={() => downloadUserTemplate(`${t('user.import.template-file')}.xlsx`)}
+            importFile={(file) => importUsers(file, isUpdateSupported)}
+            onClose={() => setImportOpen(false)}
+            onImported={list.refetch}
+            extra={
+              <Checkbox checked={isUpdateSupported} onChange={(e) => setUpdateSupported(e.target.checked)}>
+                {t('user.import.update-support')}
+              </Checkbox>
+            }
+          />
         </>
       )}
     />

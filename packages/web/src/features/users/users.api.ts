@@ -1,10 +1,15 @@
-import type { AjaxResult, RoleSummary, TableData, User } from '@buglet/contracts';
+import type { AjaxResult, Post, RoleSummary, TableData, User } from '@buglet/contracts';
+import { downloadFile } from '../../lib/download.ts';
 import { http } from '../../lib/http.ts';
+import { importWorkbook } from '../../lib/import-file.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
 
 export interface UserFormResponse extends AjaxResult<User> {
   roles: RoleSummary[];
   roleIds?: number[];
+  /** Every post, to choose from; the user's own are `postIds`. */
+  posts: Post[];
+  postIds?: number[];
 }
 
 export interface UserBody {
@@ -17,6 +22,8 @@ export interface UserBody {
   sex?: string;
   status?: string;
   roleIds?: number[];
+  deptId?: number | null;
+  postIds?: number[];
   remark?: string;
 }
 
@@ -45,3 +52,10 @@ export const changeUserStatus = (userId: number, status: string) =>
 export const getAuthRole = (userId: number) => http.get<AuthRoleResponse>(`/system/user/authRole/${userId}`);
 export const updateAuthRole = (userId: number, roleIds: readonly number[]) =>
   http.put('/system/user/authRole', undefined, { userId, roleIds: roleIds.join(',') });
+
+/** The empty sheet with the departments, sexes and statuses as drop-downs. */
+export const downloadUserTemplate = (fileName: string) =>
+  downloadFile({ url: '/system/user/importTemplate' }, fileName);
+/** All or nothing; with `isUpdateSupported`, rows naming an existing account update it. */
+export const importUsers = (file: File, isUpdateSupported: boolean) =>
+  importWorkbook('/system/user/importData', { updateSupport: String(isUpdateSupported) }, file);

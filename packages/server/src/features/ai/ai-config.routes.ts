@@ -1,0 +1,64 @@
+import { aiConfigExportQuery, aiConfigRow } from '@buglet/contracts';
+import { z } from 'zod';
+import { perm } from '../../http/permission.ts';
+import { parseIds } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
+import { buildWorkbook, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
+import { deleteAiConfigs, findAiConfigRow, listAiConfigRows } from './ai.repository.ts';
+import { looseInput } from './defect-ai.routes.ts';
+
+const COLUMNS: SheetColumn[] = [
+  { key: 'aiId', header: { zh_CN: '编号', en_US: 'ID' }, width: 10 },
+  { key: 'projectId', header: { zh_CN: '项目编号', en_US: 'Project ID' }, width: 12 },
+  { key: 'aiUrl', header: { zh_CN: 'AI服务器地址', en_US: 'AI server' }, width: 36 },
+  { key: 'businessModule', header: { zh_CN: '业务识别模型', en_US: 'Business model' }, width: 24 },
+  { key: 'imageModule', header: { zh_CN: '图像处理模型', en_US: 'Image model' }, width: 24 },
+  { key: 'createTime', header: { zh_CN: '创建时间', en_US: 'Created' }, width: 20 },
+  { key: 'updateTime', header: { zh_CN: '更新时间', en_US: 'Updated' }, width: 20 },
+];
+
+/**
+ * A project's AI settings row by id, as the original's RuoYi-generated controller serves it
+ * (`/system/ai/{aiId}`, `/system/ai/{aiIds}`, `/system/ai/export`). The row stands for its project:
+ * only its members with the permission there reach it. Deleting a row puts the project back on
+ * the platform's server and default models.
+ */
+export function registerAiConfigRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  r.get('/system/ai/:aiId', {
+    guard: perm('system:ai:query'),
+    params: z.object({ aiId: z.coerce.number().int().min(1) }),
+    scope: ({ params }) => ({ kind: 'aiConfig', aiId: params.aiId }),
+    output: aiConfigRow,
+    handler: async (ctx) => ctx.ok(await findAiConfigRow(db, ctx.params.aiId)),
+  });
+
+  r.delete('/system/ai/:aiIds', {
+    guard: perm('system:ai:remove'),
+    params: z.object({ aiIds: z.string() }),
+    // Every id must name a row of one project the caller manages, or nothing is deleted.
+    scope: ({ params }) => ({ kind: 'aiConfig', aiId: parseIds(params.aiIds), isWrite: true }),
+    handler: async (ctx) => {
+      await deleteAiConfigs(db, ctx.scoped.projectId, parseIds(ctx.params.aiIds));
+      return ctx.ok();
+    },
+  });
+
+  // The original's generic export: the list's filters as form fields (or query parameters).
+  r.post('/system/ai/export', {
+    guard: perm('system:ai:export'),
+    query: aiConfigExportQuery,
+    scope: ({ query, body }) => ({
+      kind: 'project',
+      projectId: parseWith(aiConfigExportQuery, looseInput(query, body)).projectId,
+    }),
+    handler: async (ctx) => {
+      const filters = parseWith(aiConfigExportQuery, looseInput(ctx.query, ctx.body));
+      const rows = await listAiConfigRows(db, ctx.scoped.projectId, filters);
+      const wb = await buildWorkbook(ctx.t('excel.ai.sheet'), COLUMNS, rows, ctx.lang);
+      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.ai.export-file')}.xlsx`);
+    },
+  });
+}

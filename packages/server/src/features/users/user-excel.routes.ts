@@ -1,0 +1,107 @@
+import { LIMITS, ResultCode } from '@buglet/contracts';
+import bcrypt from 'bcryptjs';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { authenticated, perm } from '../../http/permission.ts';
+import { orderOf, queryWithForm } from '../../http/query.ts';
+import type { Router } from '../../http/route.ts';
+import { parseWith } from '../../http/validation.ts';
+import { buildWorkbook, EXPORT_MAX_ROWS, headerIndex, readFirstSheet, sendWorkbook } from '../../lib/xlsx.ts';
+import { renderProblems } from '../cases/case-excel.ts';
+import { initialPassword } from '../configs/platform-settings.ts';
+import { IMPORT_MAX_ROWS } from '../defects/defect-import.service.ts';
+import { loadDeptTree } from '../depts/depts.repository.ts';
+import { receiveFile } from '../files/files.routes.ts';
+import { BCRYPT_COST } from '../session/session.service.ts';
+import { checkUserRows, missingUserColumns, readUserSheet, userColumns, userRow } from './user-excel.ts';
+import { importUsers, loadImportContext } from './user-import.service.ts';
+import { listUsers, toUsersWithDept } from './users.repository.ts';
+import { USER_SORT, userFilterOf, userPageQuery } from './users.routes.ts';
+
+const importQuery = z.object({ updateSupport: z.enum(['true', 'false', '1', '0']).optional() });
+
+/** The original's user Excel: the filtered list exported, the template, the all-or-nothing import. */
+export function registerUserExcelRoutes(r: Router): void {
+  const { db } = r.deps;
+
+  r.post('/system/user/export', {
+    guard: perm('system:user:export'),
+    handler: async (ctx) => {
+      const q = parseWith(userPageQuery, queryWithForm(ctx.req));
+      const tree = await loadDeptTree(db);
+      const order = orderOf(q, USER_SORT, ['userId', 'asc']);
+      const { rows } = await listUsers(db, userFilterOf(q, tree), EXPORT_MAX_ROWS + 1, 0, order);
+      if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
+      const users = await toUsersWithDept(db, rows);
+      const wb = await buildWorkbook(
+        ctx.t('excel.user.sheet'),
+        userColumns(ctx.lang, [...tree.paths().keys()].sort(), true),
+        users.map((u) => userRow(u, u.deptId ? tree.pathOf(u.deptId) : '', ctx.lang)),
+        ctx.lang,
+      );
+      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.user.export-file')}.xlsx`);
+    },
+  });
+
+  r.post('/system/user/importTemplate', {
+    guard: authenticated,
+    handler: async (ctx) => {
+      const tree = await loadDeptTree(db);
+      const wb = await buildWorkbook(
+        ctx.t('excel.user.sheet'),
+        userColumns(ctx.lang, [...tree.paths().keys()].sort(), false),
+        [],
+        ctx.lang,
+      );
+      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.user.template-file')}.xlsx`);
+    },
+  });
+
+  r.post('/system/user/importData', {
+    guard: perm('system:user:import'),
+    query: importQuery,
+    handler: async (ctx) => {
+      const isUpdateSupported = ctx.query.updateSupport === 'true' || ctx.query.updateSupport === '1';
+      const file = await receiveFile(ctx.req, 'file');
+      const ws = await readFirstSheet(await file.toBuffer());
+      if (!ws) throw new AppError('import.file.invalid');
+      const columns = headerIndex(ws, userColumns(ctx.lang, [], false));
+      const missing = missingUserColumns(columns);
+      if (missing.length > 0) throw new AppError('import.header.missing', [{ join: missing, sep: '、' }]);
+      if (ws.actualRowCount - 1 > IMPORT_MAX_ROWS)
+        throw new AppError('import.file.too-many', [IMPORT_MAX_ROWS]);
+      const sheet = readUserSheet(ws, columns);
+      if (sheet.length === 0) throw new AppError('import.file.empty');
+
+      const tree = await loadDeptTree(db);
+      const context = await loadImportContext(db, sheet, tree, {
+        isUpdateSupported,
+        callerId: ctx.me.userId,
+      });
+      const { rows, problems } = checkUserRows(sheet, context);
+      if (problems.length > 0) {
+        const lines = renderProblems(ctx.lang, problems);
+        throw new AppError(
+          'import.user.failed',
+          [problems.length, { join: lines.flatMap((l) => l.messages) }],
+          ResultCode.error,
+          { data: { rows: lines } },
+        );
+      }
+      // New people get the configured initial password, as the original's import intends.
+      let hash = '';
+      if (rows.some((row) => row.userId === undefined)) {
+        const password = await initialPassword(r.deps);
+        if (!password || password.length < LIMITS.password.min || password.length > LIMITS.password.max)
+          throw new AppError('import.user.no-init-password');
+        hash = await bcrypt.hash(password, BCRYPT_COST);
+      }
+      const { added, updated } = await importUsers(db, rows, hash, ctx.me.userName);
+      return {
+        code: ResultCode.success,
+        msg: ctx.t('import.user.success', added, updated),
+        data: { count: added + updated, added, updated },
+      };
+    },
+  });
+}

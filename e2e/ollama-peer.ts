@@ -5,10 +5,12 @@ import type { AddressInfo } from 'node:net';
  * A small server on loopback that speaks the part of the Ollama API the AI pages use: GET /api/tags,
  * POST /api/pull (NDJSON progress over about 1.5 s, so a browser can watch the bar move),
  * DELETE /api/delete and POST /api/generate (answers `cases` as JSON in `response`, after a pause;
- * a prompt holding BROKEN gets text that is no JSON).
+ * a prompt holding BROKEN gets text that is no JSON). A test plays the model itself by setting
+ * `answer`: the text it returns for a prompt, or undefined for the cases.
  */
 export interface OllamaPeer {
   url: string;
+  answer?: (prompt: string) => string | undefined;
   models: Map<string, number>;
   generations: Array<{ prompt: string; context?: number[] }>;
   close(): Promise<void>;
@@ -58,6 +60,15 @@ async function pull(res: http.ServerResponse, name: string, models: Map<string, 
 export async function startOllamaPeer(cases: PeerCase[], answerAfterMs = 800): Promise<OllamaPeer> {
   const models = new Map<string, number>();
   const generations: OllamaPeer['generations'] = [];
+  const peer: OllamaPeer = {
+    url: '',
+    models,
+    generations,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
   const server = http.createServer((req, res) => {
     void (async () => {
       const body = await bodyOf(req);
@@ -74,11 +85,15 @@ export async function startOllamaPeer(cases: PeerCase[], answerAfterMs = 800): P
         const context = (body.context as number[] | undefined) ?? [];
         generations.push({ prompt: String(body.prompt), context: body.context ? context : undefined });
         await sleep(answerAfterMs);
+        const own = peer.answer?.(String(body.prompt));
         return json(res, 200, {
           model: body.model,
-          response: String(body.prompt).includes('BROKEN')
-            ? 'Sorry, I cannot help.'
-            : JSON.stringify({ cases }),
+          response:
+            own !== undefined
+              ? own
+              : String(body.prompt).includes('BROKEN')
+                ? 'Sorry, I cannot help.'
+                : JSON.stringify({ cases }),
           done: true,
           context: [...context, generations.length],
         });
@@ -88,13 +103,6 @@ export async function startOllamaPeer(cases: PeerCase[], answerAfterMs = 800): P
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    models,
-    generations,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
-    },
-  };
+  peer.url = `http://127.0.0.1:${port}`;
+  return peer;
 }

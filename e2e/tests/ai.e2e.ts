@@ -291,4 +291,53 @@ describe('AI models and test-case generation', () => {
       await page.locator('.ant-table-row:visible').getByText(name, { exact: true }).waitFor();
     await shotAt('ai-cases-imported', 1280);
   });
+
+  it('suggests the title and deliverable of a new defect from its description, each accepted by a click', async () => {
+    // The model reads the prompt our server wrote, with the deliverables listed by id, as a model would.
+    peer.answer = (prompt) => {
+      if (prompt.includes('{"title":""}')) return '{"title":"Cart badge shows the wrong count"}';
+      if (prompt.includes('{"moduleId":0}')) {
+        const line = /^(\d+): Shop\/Cart$/m.exec(prompt);
+        return JSON.stringify({ moduleId: Number(line?.[1]) });
+      }
+      if (prompt.includes('{"type":"BUG"}')) return '{"type":"BUG"}';
+      if (prompt.includes('{"memberId":0}')) return '{"memberId":null}';
+      if (prompt.includes('{"version":""}')) return '{"version":"1.0.0"}';
+      return undefined;
+    };
+    await page.goto(`${baseUrl}/#/project/defect`);
+    await page.getByRole('button', { name: '新建缺陷' }).click();
+    const form = page.locator('form#defect-form');
+    const analyse = page.getByTestId('defect-ai-analyse');
+    // Without a description there is nothing to read.
+    await analyse.click();
+    await page.getByText('请先填写描述，AI根据描述进行分析').waitFor();
+
+    await form
+      .locator('#defect-form_defectDescribe')
+      .fill('In the cart the badge says 3 while the cart lists 2 items.');
+    await analyse.click();
+    // Once running it cannot run again.
+    await expect.poll(() => analyse.getAttribute('class')).toContain('ant-btn-loading');
+    const title = page.getByTestId('ai-suggestion-title');
+    await title.getByText('Cart badge shows the wrong count').waitFor();
+    await page.getByTestId('ai-suggestion-module').getByText('Shop/Cart').waitFor();
+    // Nothing is filled until the person accepts it.
+    expect(await form.locator('#defect-form_defectName').inputValue()).toBe('');
+    await title.getByRole('button', { name: /采\s*纳/ }).click();
+    await page
+      .getByTestId('ai-suggestion-module')
+      .getByRole('button', { name: /采\s*纳/ })
+      .click();
+    expect(await form.locator('#defect-form_defectName').inputValue()).toBe(
+      'Cart badge shows the wrong count',
+    );
+    await expect
+      .poll(() => form.locator('.ant-select').filter({ hasText: 'Cart' }).count())
+      .toBeGreaterThan(0);
+    await shotAt('ai-defect-autofill', 1280);
+    const prompts = peer.generations.map((g) => g.prompt).filter((p) => p.includes('badge says 3'));
+    expect(prompts.some((p) => p.includes(`${seeded.cartId}: Shop/Cart`))).toBe(true);
+    peer.answer = undefined;
+  });
 });

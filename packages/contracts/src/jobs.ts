@@ -75,9 +75,11 @@ export const isJobProblem = (x: InvokeTarget | JobProblem): x is JobProblem => '
 
 export const formatInvokeTarget = (task: string, args: readonly number[]) => `${task}(${args.join(', ')})`;
 
-const CRON_FIELDS = ['second', 'minute', 'hour', 'day', 'month', 'weekday', 'year'] as const;
-type CronField = (typeof CRON_FIELDS)[number];
-const RANGES: Record<CronField, [number, number]> = {
+/** The fields of a Quartz cron expression, in order (the year may be left out). */
+export const CRON_FIELDS = ['second', 'minute', 'hour', 'day', 'month', 'weekday', 'year'] as const;
+export type CronField = (typeof CRON_FIELDS)[number];
+/** Each field's smallest and largest number (weekday 1 is Sunday). */
+export const CRON_RANGES: Record<CronField, readonly [number, number]> = {
   second: [0, 59],
   minute: [0, 59],
   hour: [0, 23],
@@ -96,7 +98,7 @@ function fieldValue(field: CronField, text: string): number | undefined {
   if (field === 'weekday' && DAYS.includes(upper)) return DAYS.indexOf(upper) + 1;
   if (!/^\d{1,4}$/.test(text)) return undefined;
   const n = Number(text);
-  const [min, max] = RANGES[field];
+  const [min, max] = CRON_RANGES[field];
   return n >= min && n <= max ? n : undefined;
 }
 

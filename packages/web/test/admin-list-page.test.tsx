@@ -49,7 +49,11 @@ function things() {
 
 function renderPage(
   url: string,
-  options: { remove?: (ids: number[]) => Promise<unknown>; dateRange?: boolean },
+  options: {
+    remove?: (ids: number[]) => Promise<unknown>;
+    dateRange?: boolean;
+    clean?: () => Promise<unknown>;
+  },
 ) {
   const { asked, list } = things();
   const dialogTargets: unknown[] = [];
@@ -66,6 +70,11 @@ function renderPage(
           options.remove ? { call: options.remove, confirm: (ids) => `Delete things ${ids}?` } : undefined
         }
         exportTo={{ url: '/demo/thing/export', fileName: 'things.xlsx' }}
+        clean={
+          options.clean
+            ? { call: options.clean, confirm: 'Empty the things?', success: 'Emptied' }
+            : undefined
+        }
         search={<SearchInput name="name" label="Name" />}
         columns={(l) => [
           { title: 'Name', dataIndex: 'name' },
@@ -123,6 +132,27 @@ describe('AdminListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /OK|Confirm/ }));
     await waitFor(() => expect(removed).toEqual([[2]]));
     await waitFor(() => expect(asked.length).toBeGreaterThan(1));
+  });
+
+  it('empties the list after the question, then lists again; the button needs the remove permission', async () => {
+    useSession.setState({ permissions: ['*:*:*'] });
+    let cleaned = 0;
+    const { asked } = renderPage('/x', {
+      clean: async () => {
+        cleaned += 1;
+      },
+    });
+    await screen.findByText('alpha');
+    fireEvent.click(screen.getByRole('button', { name: /Clear/ }));
+    expect(await screen.findByText('Empty the things?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /OK|Confirm/ }));
+    await waitFor(() => expect(cleaned).toBe(1));
+    await waitFor(() => expect(asked.length).toBeGreaterThan(1));
+    cleanup();
+    useSession.setState({ permissions: ['demo:thing:list'] });
+    renderPage('/x', { clean: async () => {} });
+    await screen.findByText('alpha');
+    expect(screen.queryByRole('button', { name: /Clear/ })).toBeNull();
   });
 
   it('shows delete, export and add only with their permissions', async () => {

@@ -106,8 +106,9 @@ export async function sendWorkbook(reply: FastifyReply, wb: ExcelJS.Workbook, fi
 
 /**
  * The export of a filtered list (teams, roles, dictionaries…): one sheet titled `title`, the file
- * named after it. `rows` may hold one row more than EXPORT_MAX_ROWS (the caller asks for that
- * many): then the export is refused with a hint to narrow the filters, never cut short silently.
+ * named after it unless `fileName` says otherwise. `rows` may hold one row more than
+ * EXPORT_MAX_ROWS (the caller asks for that many): then the export is refused with a hint to
+ * narrow the filters, never cut short silently.
  */
 export async function sendListSheet(
   reply: FastifyReply,
@@ -115,9 +116,10 @@ export async function sendListSheet(
   title: string,
   columns: readonly SheetColumn[],
   rows: readonly Record<string, string | number | null | undefined>[],
+  fileName = `${title}.xlsx`,
 ) {
   if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
-  return sendWorkbook(reply, await buildWorkbook(title, columns, rows, lang), `${title}.xlsx`);
+  return sendWorkbook(reply, await buildWorkbook(title, columns, rows, lang), fileName);
 }
 
 /** A column of an export: its key, its header in both languages and its width. */

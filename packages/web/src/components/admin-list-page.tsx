@@ -1,10 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
 import type { TableData } from '@buglet/contracts';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Form, Row, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../hooks/use-confirm.ts';
 import { useConfirmRemove } from '../hooks/use-confirm-remove.ts';
 import { type EditTarget, useEditTarget } from '../hooks/use-edit-target.ts';
 import { type Filters, useListParams } from '../hooks/use-list-params.ts';
@@ -55,6 +56,8 @@ export interface AdminListPageProps<T, K extends string, Target> {
   remove?: { call: (ids: number[]) => Promise<unknown>; confirm: (ids: string) => string };
   /** Excel export of the filtered list (POST `url`), saved as `fileName`. */
   exportTo?: { url: string; fileName: string };
+  /** Emptying the whole list (a log), after the question, with `<prefix>:remove`. */
+  clean?: { call: () => Promise<unknown>; confirm: string; success: string };
   /** Rows that cannot be ticked (the built-in administrator, say). */
   isLocked?: (row: T) => boolean;
   columns: (list: AdminList<T, Target>) => TableColumnsType<T>;
@@ -118,6 +121,16 @@ export function AdminListPage<T, K extends string, Target = T>(props: AdminListP
     invalidate: [props.keys.all, ...(props.alsoInvalidate ?? [])],
   });
   const toTarget = props.toTarget ?? ((row: T) => row as unknown as Target);
+  const confirm = useConfirm();
+  const clean = (what: NonNullable<typeof props.clean>) =>
+    confirm({
+      content: what.confirm,
+      success: what.success,
+      action: async () => {
+        await what.call();
+        void result.refetch();
+      },
+    });
 
   const list: AdminList<T, Target> = {
     openCreate: dialog.openCreate,
@@ -186,6 +199,16 @@ export function AdminListPage<T, K extends string, Target = T>(props: AdminListP
             }}
           >
             {t('export')}
+          </PermiButton>
+        ) : null}
+        {props.clean ? (
+          <PermiButton
+            permi={[`${props.permiPrefix}:remove`]}
+            danger
+            icon={<ClearOutlined />}
+            onClick={() => props.clean && clean(props.clean)}
+          >
+            {t('clear')}
           </PermiButton>
         ) : null}
         {props.toolbar?.(list)}

@@ -1,9 +1,8 @@
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Flex, Image, Upload } from 'antd';
-import { useState } from 'react';
+import { Flex, Image, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useImageUpload } from '../hooks/use-image-upload.ts';
 import { assetUrl } from '../lib/http.ts';
-import { checkImage, uploadFile } from '../lib/upload.ts';
 
 interface ImageUploadFieldProps {
   /** The stored server path (/profile/upload/…); a Form.Item fills it. */
@@ -15,23 +14,7 @@ interface ImageUploadFieldProps {
 /** A one-image upload for forms: png/jpg/jpeg up to 5 MB, checked here before anything is sent. */
 export function ImageUploadField({ value, onChange, id }: ImageUploadFieldProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [isUploading, setUploading] = useState(false);
-
-  const beforeUpload = (file: File) => {
-    const problem = checkImage(file);
-    if (problem) {
-      const { key, ...vars } = problem;
-      message.error(t(key, vars));
-      return Upload.LIST_IGNORE;
-    }
-    setUploading(true);
-    void uploadFile(file)
-      .then((res) => onChange?.(res.fileName))
-      .catch(() => {})
-      .finally(() => setUploading(false));
-    return false;
-  };
+  const { isUploading, beforeUpload } = useImageUpload((path) => onChange?.(path));
 
   return (
     <Upload

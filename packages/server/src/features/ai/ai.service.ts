@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Lang } from '../../http/i18n.ts';
+import type { Lang, MessageKey } from '../../http/i18n.ts';
 import type { OutboundPolicy } from '../../lib/outbound.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { loadTree } from '../modules/modules.repository.ts';
@@ -169,6 +169,57 @@ const generateAnswer = z.object({
   context: z.array(z.number()).nullish(),
 });
 
+/** The words a caller of `generate` has for its own failures. */
+export interface GenerateMessages {
+  /** The model did not answer in time; its argument is the limit in seconds. */
+  timeout: MessageKey;
+  /** The answer could not be read. */
+  unparsable: MessageKey;
+}
+
+/** One non-streamed generation on the project's AI server; the failures as the messages people see. */
+export async function generate(
+  s: AiSettings,
+  request: {
+    model: string;
+    prompt: string;
+    images?: string[];
+    context?: number[] | undefined;
+    isJson: boolean;
+  },
+  messages: GenerateMessages,
+): Promise<{ response: string; context: number[] }> {
+  let answer: unknown;
+  try {
+    answer = await aiJson(s.url, {
+      method: 'POST',
+      path: '/api/generate',
+      body: {
+        model: request.model,
+        prompt: request.prompt,
+        ...(request.images ? { images: request.images } : {}),
+        ...(request.context?.length ? { context: request.context } : {}),
+        stream: false,
+        ...(request.isJson ? { format: 'json' } : {}),
+      },
+      connectTimeoutMs: s.quickMs,
+      guard: s.guard,
+      timeoutMs: s.slowMs,
+    });
+  } catch (error) {
+    if (error instanceof AiCallError && error.failure.kind === 'timeout')
+      throw new AppError(messages.timeout, [s.slowMs / 1000]);
+    if (error instanceof AiCallError && error.failure.kind === 'http' && error.failure.status === 404)
+      throw new AppError('ai.model.missing', [request.model]);
+    if (error instanceof AiCallError && error.failure.kind === 'broken')
+      throw new AppError(messages.unparsable);
+    throw aiFailure(error, s.url, { timeoutSeconds: s.slowMs / 1000 });
+  }
+  const parsed = generateAnswer.safeParse(answer);
+  if (!parsed.success) throw new AppError(messages.unparsable);
+  return { response: parsed.data.response, context: parsed.data.context ?? [] };
+}
+
 /** Asks the project's business model for cases (§10.5); creates nothing. */
 export async function generateCases(
   db: Db,
@@ -177,33 +228,12 @@ export async function generateCases(
 ): Promise<AiCaseAnswer> {
   const paths = (await loadTree(db, s.projectId)).paths();
   const prompt = buildCasePrompt({ ...input, modulePaths: [...paths.keys()] });
-  let answer: unknown;
-  try {
-    answer = await aiJson(s.url, {
-      method: 'POST',
-      path: '/api/generate',
-      body: {
-        model: s.businessModule,
-        prompt,
-        ...(input.context?.length ? { context: input.context } : {}),
-        stream: false,
-        format: 'json',
-      },
-      connectTimeoutMs: s.quickMs,
-      guard: s.guard,
-      timeoutMs: s.slowMs,
-    });
-  } catch (error) {
-    if (error instanceof AiCallError && error.failure.kind === 'timeout')
-      throw new AppError('ai.case.timeout', [s.slowMs / 1000]);
-    if (error instanceof AiCallError && error.failure.kind === 'http' && error.failure.status === 404)
-      throw new AppError('ai.model.missing', [s.businessModule]);
-    if (error instanceof AiCallError && error.failure.kind === 'broken')
-      throw new AppError('ai.case.unparsable');
-    throw aiFailure(error, s.url, { timeoutSeconds: s.slowMs / 1000 });
-  }
-  const parsed = generateAnswer.safeParse(answer);
-  const cases = parsed.success ? parseCaseAnswer(parsed.data.response, paths) : null;
-  if (!parsed.success || !cases) throw new AppError('ai.case.unparsable');
-  return { cases, context: parsed.data.context ?? [] };
+  const answer = await generate(
+    s,
+    { model: s.businessModule, prompt, context: input.context, isJson: true },
+    { timeout: 'ai.case.timeout', unparsable: 'ai.case.unparsable' },
+  );
+  const cases = parseCaseAnswer(answer.response, paths);
+  if (!cases) throw new AppError('ai.case.unparsable');
+  return { cases, context: answer.context };
 }

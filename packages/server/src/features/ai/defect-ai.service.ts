@@ -5,7 +5,6 @@ import {
   type AiDefectField,
   IMAGE_EXTENSIONS,
 } from '@buglet/contracts';
-import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
@@ -13,7 +12,7 @@ import { extensionOf, resolveInside } from '../files/file-store.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { listProjectMembers } from '../projects/project-members.repository.ts';
 import { recentVersions } from './ai.repository.ts';
-import { type AiSettings, aiFailure } from './ai.service.ts';
+import { type AiSettings, generate } from './ai.service.ts';
 import {
   type DefectFacts,
   type MemberChoice,
@@ -32,7 +31,6 @@ import {
   versionHistory,
   versionPrompt,
 } from './defect-suggestions.ts';
-import { AiCallError, aiJson } from './ollama.ts';
 
 /** A screenshot larger than this is not sent to the image model. */
 const SCREENSHOT_MAX_BYTES = 8 * 1024 * 1024;
@@ -42,41 +40,16 @@ const NOTES_MAX = 100;
 /** The member prompt lists at most this many people. */
 const MEMBERS_MAX = 300;
 
-const generateAnswer = z.object({ response: z.string() });
-
-/** One non-streamed generation; the failures as the messages people see. */
-export async function askModel(
+/** One non-streamed generation, its failures in the defect form's words. */
+async function askModel(
   s: AiSettings,
   request: { model: string; prompt: string; images?: string[]; isJson: boolean },
 ): Promise<string> {
-  let answer: unknown;
-  try {
-    answer = await aiJson(s.url, {
-      method: 'POST',
-      path: '/api/generate',
-      body: {
-        model: request.model,
-        prompt: request.prompt,
-        ...(request.images ? { images: request.images } : {}),
-        stream: false,
-        ...(request.isJson ? { format: 'json' } : {}),
-      },
-      connectTimeoutMs: s.quickMs,
-      guard: s.guard,
-      timeoutMs: s.slowMs,
-    });
-  } catch (error) {
-    if (error instanceof AiCallError && error.failure.kind === 'timeout')
-      throw new AppError('ai.defect.timeout', [s.slowMs / 1000]);
-    if (error instanceof AiCallError && error.failure.kind === 'http' && error.failure.status === 404)
-      throw new AppError('ai.model.missing', [request.model]);
-    if (error instanceof AiCallError && error.failure.kind === 'broken')
-      throw new AppError('ai.result-json-exception');
-    throw aiFailure(error, s.url, { timeoutSeconds: s.slowMs / 1000 });
-  }
-  const parsed = generateAnswer.safeParse(answer);
-  if (!parsed.success) throw new AppError('ai.result-json-exception');
-  return parsed.data.response;
+  const answer = await generate(s, request, {
+    timeout: 'ai.defect.timeout',
+    unparsable: 'ai.result-json-exception',
+  });
+  return answer.response;
 }
 
 /** Asks the business model; an answer without JSON in it is the original's format error. */

@@ -5,19 +5,12 @@ import { authenticated } from '../../http/permission.ts';
 import { orderOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import {
-  buildWorkbook,
-  EXPORT_MAX_ROWS,
-  headerIndex,
-  readFirstSheet,
-  sendWorkbook,
-  shapeInChunks,
-} from '../../lib/xlsx.ts';
+import { readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
+import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
 import { enterProjectWith } from '../access/scope.ts';
-import { IMPORT_MAX_ROWS } from '../defects/defect-import.service.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { loadTree } from '../modules/modules.repository.ts';
-import { caseColumns, caseRow, checkCaseRows, missingCaseColumns, renderProblems } from './case-excel.ts';
+import { CASE_SHEET, caseColumns, caseRow, checkCaseRows } from './case-excel.ts';
 import { CASE_SORT, listCases, toCases } from './cases.repository.ts';
 import { caseFilterOf, caseListQuery } from './cases.routes.ts';
 import { createCases } from './cases.service.ts';
@@ -44,23 +37,9 @@ export function registerCaseExcelRoutes(r: Router): void {
     handler: async (ctx) => {
       const projectId = await enterProjectWith(db, ctx.me, ctx.query.projectId, 'system:case:import');
       const file = await receiveFile(ctx.req, 'file');
-      const ws = await readFirstSheet(await file.toBuffer());
-      if (!ws) throw new AppError('import.file.invalid');
-      const columns = headerIndex(ws, caseColumns([], false));
-      const missing = missingCaseColumns(columns);
-      if (missing.length > 0) throw new AppError('import.header.missing', [{ join: missing, sep: '、' }]);
-      if (ws.actualRowCount - 1 > IMPORT_MAX_ROWS)
-        throw new AppError('import.file.too-many', [IMPORT_MAX_ROWS]);
-      const { rows, problems } = checkCaseRows(ws, columns, (await loadTree(db, projectId)).paths());
-      if (problems.length > 0) {
-        const lines = renderProblems(ctx.lang, problems);
-        throw new AppError(
-          'import.case.failed',
-          [problems.length, { join: lines.flatMap((l) => l.messages) }],
-          ResultCode.error,
-          { data: { rows: lines } },
-        );
-      }
+      const sheet = await readImportSheet(await file.toBuffer(), CASE_SHEET);
+      const { rows, problems } = checkCaseRows(sheet, (await loadTree(db, projectId)).paths());
+      if (problems.length > 0) throw rowsRefused(ctx.lang, 'import.case.failed', problems);
       if (rows.length === 0) throw new AppError('import.file.empty');
       await createCases(
         db,

@@ -1,8 +1,14 @@
 import { CASE_STEPS_MAX, CASE_TEXT_MAX, type CaseStep, type TestCase } from '@buglet/contracts';
-import type ExcelJS from 'exceljs';
-import { type Lang, type MessageArg, type MessageKey, translate } from '../../http/i18n.ts';
-import { cellText, type SheetColumn } from '../../lib/xlsx.ts';
-import type { RowProblem } from '../defects/defect-excel.ts';
+import type { MessageKey } from '../../http/i18n.ts';
+import {
+  emptyCells,
+  type ImportSheet,
+  labelOf,
+  type RowProblem,
+  type SheetRow,
+  sheetColumns,
+} from '../../lib/sheet-import.ts';
+import type { SheetColumn } from '../../lib/xlsx.ts';
 
 const COLUMN_LABELS = {
   caseNum: 'excel.case.number',
@@ -14,46 +20,36 @@ const COLUMN_LABELS = {
   caseStep: 'excel.case.steps',
 } as const satisfies Record<string, MessageKey>;
 type CaseColumn = keyof typeof COLUMN_LABELS;
-const IMPORTED: readonly CaseColumn[] = [
-  'caseName',
-  'modulePath',
-  'caseLevel',
-  'casePreconditions',
-  'caseExpect',
-  'caseStep',
-];
-const REQUIRED = new Set<CaseColumn>(['caseName', 'modulePath', 'caseExpect']);
-/** The headers of earlier templates and of the original's sheets, still read on import. */
-const ALIASES: Partial<Record<CaseColumn, readonly string[]>> = {
-  caseNum: ['用例编号'],
-  caseName: ['用例名称', 'Case title', 'Name'],
-  modulePath: ['模块', 'Module'],
-  caseLevel: ['用例级别'],
-  caseExpect: ['预期', 'Expect'],
+
+/** The case sheet: the template's columns; an export adds the case number. */
+export const CASE_SHEET: ImportSheet<CaseColumn> = {
+  labels: COLUMN_LABELS,
+  imported: ['caseName', 'modulePath', 'caseLevel', 'casePreconditions', 'caseExpect', 'caseStep'],
+  required: new Set(['caseName', 'modulePath', 'caseExpect']),
+  /** The headers of earlier templates and of the original's sheets, still read on import. */
+  aliases: {
+    caseNum: ['用例编号'],
+    caseName: ['用例名称', 'Case title', 'Name'],
+    modulePath: ['模块', 'Module'],
+    caseLevel: ['用例级别'],
+    caseExpect: ['预期', 'Expect'],
+  },
+  widths: {
+    caseName: 40,
+    modulePath: 30,
+    caseExpect: 40,
+    caseStep: 60,
+  },
 };
-const WIDTHS: Partial<Record<CaseColumn, number>> = {
-  caseName: 40,
-  modulePath: 30,
-  caseExpect: 40,
-  caseStep: 60,
-};
+
 /** One step per line of the cell: "description---expected". */
 const STEP_SEPARATOR = '---';
 
 export function caseColumns(modulePaths: readonly string[], withNumber: boolean): SheetColumn<CaseColumn>[] {
-  const keys: CaseColumn[] = withNumber ? ['caseNum', ...IMPORTED] : [...IMPORTED];
-  const choices: Partial<Record<CaseColumn, readonly string[]>> = {
+  return sheetColumns(CASE_SHEET, withNumber ? ['caseNum', ...CASE_SHEET.imported] : CASE_SHEET.imported, {
     modulePath: modulePaths,
     caseLevel: ['1', '2', '3', '4', '5'],
-  };
-  return keys.map((key) => ({
-    key,
-    header: { zh_CN: translate('zh_CN', COLUMN_LABELS[key]), en_US: translate('en_US', COLUMN_LABELS[key]) },
-    width: WIDTHS[key] ?? 16,
-    isRequired: REQUIRED.has(key),
-    ...(choices[key] ? { choices: choices[key] } : {}),
-    ...(ALIASES[key] ? { aliases: ALIASES[key] } : {}),
-  }));
+  });
 }
 
 export const stepsText = (steps: CaseStep[]) =>
@@ -81,30 +77,17 @@ export interface ImportCase {
   caseStep: CaseStep[];
 }
 
-export const missingCaseColumns = (columns: Map<string, number>): MessageArg[] =>
-  IMPORTED.filter((c) => REQUIRED.has(c) && !columns.has(c)).map((c) => ({ key: COLUMN_LABELS[c] }));
-
-/** Every row checked before anything is written; blank rows skipped. */
+/** Every row checked before anything is written. */
 export function checkCaseRows(
-  ws: ExcelJS.Worksheet,
-  columns: Map<string, number>,
+  sheet: readonly SheetRow<CaseColumn>[],
   modulePaths: Map<string, number>,
 ): { rows: ImportCase[]; problems: RowProblem[] } {
   const rows: ImportCase[] = [];
   const problems: RowProblem[] = [];
-  const label = (c: CaseColumn): MessageArg => ({ key: COLUMN_LABELS[c] });
-  ws.eachRow({ includeEmpty: false }, (row, rowNum) => {
-    if (rowNum === 1) return;
-    const cell = (c: CaseColumn) => {
-      const col = columns.get(c);
-      return col ? cellText(row.getCell(col).value) : '';
-    };
-    const v = Object.fromEntries(IMPORTED.map((c) => [c, cell(c)])) as Record<CaseColumn, string>;
-    if (IMPORTED.every((c) => v[c] === '')) return;
-    const messages: RowProblem['messages'] = [];
-    const empty = IMPORTED.filter((c) => REQUIRED.has(c) && v[c] === '');
-    if (empty.length > 0)
-      messages.push({ key: 'import.row.empty', args: [rowNum, { join: empty.map(label), sep: '、' }] });
+  const label = (c: CaseColumn) => labelOf(CASE_SHEET, c);
+  for (const row of sheet) {
+    const { rowNum, values: v } = row;
+    const messages = emptyCells(CASE_SHEET, row);
     for (const c of ['caseName', 'casePreconditions', 'caseExpect'] as const) {
       if ([...v[c]].length > CASE_TEXT_MAX)
         messages.push({ key: 'import.row.too-long', args: [rowNum, label(c), CASE_TEXT_MAX] });
@@ -147,7 +130,7 @@ export function checkCaseRows(
     }
     if (messages.length > 0) {
       problems.push({ rowNum, messages });
-      return;
+      continue;
     }
     rows.push({
       rowNum,
@@ -158,12 +141,6 @@ export function checkCaseRows(
       caseExpect: v.caseExpect,
       caseStep: steps,
     });
-  });
+  }
   return { rows, problems };
 }
-
-export const renderProblems = (lang: Lang, problems: RowProblem[]) =>
-  problems.map((p) => ({
-    rowNum: p.rowNum,
-    messages: p.messages.map((m) => translate(lang, m.key, m.args)),
-  }));

@@ -1,7 +1,14 @@
 import { DEFECT_LEVELS, DEFECT_STATE_NAMES, DEFECT_TYPES, type DefectLevel } from '@buglet/contracts';
-import type ExcelJS from 'exceljs';
-import { type Lang, type MessageArg, type MessageKey, translate } from '../../http/i18n.ts';
-import { cellText, type SheetColumn } from '../../lib/xlsx.ts';
+import type { Lang, MessageKey } from '../../http/i18n.ts';
+import {
+  emptyCells,
+  type ImportSheet,
+  labelOf,
+  type RowProblem,
+  type SheetRow,
+  sheetColumns,
+} from '../../lib/sheet-import.ts';
+import type { SheetColumn } from '../../lib/xlsx.ts';
 
 /** The defect sheet: the template's columns, and the export's extra read-only ones. */
 const COLUMN_LABELS = {
@@ -22,30 +29,28 @@ const COLUMN_LABELS = {
 } as const satisfies Record<string, MessageKey>;
 export type DefectColumn = keyof typeof COLUMN_LABELS;
 
-const IMPORTED: readonly DefectColumn[] = [
-  'defectType',
-  'defectName',
-  'defectLevel',
-  'defectState',
-  'modulePath',
-  'moduleVersion',
-  'handleBy',
-  'planStartTime',
-  'planEndTime',
-  'defectDescribe',
-];
-const REQUIRED = new Set<DefectColumn>([
-  'defectType',
-  'defectName',
-  'defectLevel',
-  'defectState',
-  'handleBy',
-]);
-const WIDTHS: Partial<Record<DefectColumn, number>> = {
-  defectName: 40,
-  defectDescribe: 60,
-  modulePath: 30,
-  handleBy: 20,
+/** What an import reads and requires; an export adds the number, creator and times. */
+export const DEFECT_SHEET: ImportSheet<DefectColumn> = {
+  labels: COLUMN_LABELS,
+  imported: [
+    'defectType',
+    'defectName',
+    'defectLevel',
+    'defectState',
+    'modulePath',
+    'moduleVersion',
+    'handleBy',
+    'planStartTime',
+    'planEndTime',
+    'defectDescribe',
+  ],
+  required: new Set(['defectType', 'defectName', 'defectLevel', 'defectState', 'handleBy']),
+  widths: {
+    defectName: 40,
+    defectDescribe: 60,
+    modulePath: 30,
+    handleBy: 20,
+  },
 };
 
 /** The words the web client shows (its defect.type/level/state keys), so a sheet reads as the page does. */
@@ -103,22 +108,15 @@ export function defectColumns(
   withExport: boolean,
 ): SheetColumn<DefectColumn>[] {
   const keys: DefectColumn[] = withExport
-    ? ['projectNum', ...IMPORTED, 'createBy', 'createTime', 'updateTime']
-    : [...IMPORTED];
-  const choices: Partial<Record<DefectColumn, readonly string[]>> = {
+    ? ['projectNum', ...DEFECT_SHEET.imported, 'createBy', 'createTime', 'updateTime']
+    : [...DEFECT_SHEET.imported];
+  return sheetColumns(DEFECT_SHEET, keys, {
     defectType: TYPE_LABELS[lang],
     defectLevel: LEVEL_LABELS[lang],
     defectState: STATE_LABELS[lang],
     modulePath: lists.modulePaths,
     handleBy: lists.memberNames,
-  };
-  return keys.map((key) => ({
-    key,
-    header: { zh_CN: translate('zh_CN', COLUMN_LABELS[key]), en_US: translate('en_US', COLUMN_LABELS[key]) },
-    width: WIDTHS[key] ?? 16,
-    isRequired: REQUIRED.has(key),
-    ...(choices[key] ? { choices: choices[key] } : {}),
-  }));
+  });
 }
 
 /** Members as the sheet names them: the nickname, or "nickname(account)" where nicknames repeat. */
@@ -143,11 +141,6 @@ export interface ImportRow {
   planStartTime: string | null;
   planEndTime: string | null;
   defectDescribe: string | null;
-}
-
-export interface RowProblem {
-  rowNum: number;
-  messages: { key: MessageKey; args: MessageArg[] }[];
 }
 
 export interface ImportContext {
@@ -206,27 +199,16 @@ function resolveHandlers(text: string, ctx: ImportContext, display: Map<number, 
  * skipped (sheets often end with formatted but empty rows).
  */
 export function checkRows(
-  ws: ExcelJS.Worksheet,
-  columns: Map<string, number>,
+  sheet: readonly SheetRow<DefectColumn>[],
   ctx: ImportContext,
 ): { rows: ImportRow[]; problems: RowProblem[] } {
   const display = memberNames(ctx.members);
   const rows: ImportRow[] = [];
   const problems: RowProblem[] = [];
-  const label = (c: DefectColumn): MessageArg => ({ key: COLUMN_LABELS[c] });
-  ws.eachRow({ includeEmpty: false }, (row, rowNum) => {
-    if (rowNum === 1) return;
-    const cell = (c: DefectColumn) => {
-      const col = columns.get(c);
-      return col ? cellText(row.getCell(col).value) : '';
-    };
-    const values = Object.fromEntries(IMPORTED.map((c) => [c, cell(c)])) as Record<DefectColumn, string>;
-    if (IMPORTED.every((c) => values[c] === '')) return;
-    const messages: RowProblem['messages'] = [];
-    const empty = IMPORTED.filter((c) => REQUIRED.has(c) && values[c] === '');
-    if (empty.length > 0) {
-      messages.push({ key: 'import.row.empty', args: [rowNum, { join: empty.map(label), sep: '、' }] });
-    }
+  const label = (c: DefectColumn) => labelOf(DEFECT_SHEET, c);
+  for (const row of sheet) {
+    const { rowNum, values } = row;
+    const messages = emptyCells(DEFECT_SHEET, row);
     const invalid = (c: DefectColumn) =>
       messages.push({ key: 'import.row.invalid', args: [rowNum, label(c), values[c]] });
     for (const [c, max] of Object.entries(MAX_LENGTH) as [DefectColumn, number][]) {
@@ -257,7 +239,7 @@ export function checkRows(
 
     if (messages.length > 0) {
       problems.push({ rowNum, messages });
-      return;
+      continue;
     }
     rows.push({
       rowNum,
@@ -272,9 +254,6 @@ export function checkRows(
       planEndTime: end ?? null,
       defectDescribe: values.defectDescribe || null,
     });
-  });
+  }
   return { rows, problems };
 }
-
-export const missingRequiredColumns = (columns: Map<string, number>): MessageArg[] =>
-  IMPORTED.filter((c) => REQUIRED.has(c) && !columns.has(c)).map((c) => ({ key: COLUMN_LABELS[c] }));

@@ -1,17 +1,15 @@
-import { DefectLogType, ResultCode } from '@buglet/contracts';
+import { DefectLogType } from '@buglet/contracts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { type Lang, translate } from '../../http/i18n.ts';
+import type { Lang } from '../../http/i18n.ts';
 import type { AppDeps } from '../../http/route.ts';
+import { readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { headerIndex, readFirstSheet } from '../../lib/xlsx.ts';
 import { loadTree } from '../modules/modules.repository.ts';
-import { checkRows, defectColumns, missingRequiredColumns } from './defect-excel.ts';
+import { checkRows, DEFECT_SHEET } from './defect-excel.ts';
 import { indexNewDefects } from './defect-search.ts';
 import { allocateNumbers } from './defects.repository.ts';
 
-/** Enough for a real migration from another tracker; a bigger sheet is split by the person. */
-export const IMPORT_MAX_ROWS = 20_000;
 /** Rows per INSERT: well inside SQLite's and PostgreSQL's bound-parameter limits. */
 const BATCH = 500;
 
@@ -37,27 +35,10 @@ export async function importDefects(
   bytes: Buffer,
   lang: Lang,
 ): Promise<number> {
-  const ws = await readFirstSheet(bytes);
-  if (!ws) throw new AppError('import.file.invalid');
+  const sheet = await readImportSheet(bytes, DEFECT_SHEET);
   const [tree, members] = await Promise.all([loadTree(deps.db, projectId), projectMembers(deps, projectId)]);
-  const columns = headerIndex(ws, defectColumns(lang, { modulePaths: [], memberNames: [] }, false));
-  const missing = missingRequiredColumns(columns);
-  if (missing.length > 0) throw new AppError('import.header.missing', [{ join: missing, sep: '、' }]);
-  if (ws.actualRowCount - 1 > IMPORT_MAX_ROWS) throw new AppError('import.file.too-many', [IMPORT_MAX_ROWS]);
-
-  const { rows, problems } = checkRows(ws, columns, { modulePaths: tree.paths(), members });
-  if (problems.length > 0) {
-    const lines = problems.map((p) => ({
-      rowNum: p.rowNum,
-      messages: p.messages.map((m) => translate(lang, m.key, m.args)),
-    }));
-    throw new AppError(
-      'import.failed',
-      [problems.length, { join: lines.flatMap((l) => l.messages) }],
-      ResultCode.error,
-      { data: { rows: lines } },
-    );
-  }
+  const { rows, problems } = checkRows(sheet, { modulePaths: tree.paths(), members });
+  if (problems.length > 0) throw rowsRefused(lang, 'import.failed', problems);
   if (rows.length === 0) throw new AppError('import.file.empty');
 
   const now = formatDateTime();

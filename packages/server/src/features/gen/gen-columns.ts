@@ -1,4 +1,6 @@
 import type { GenHtmlType, GenQueryType, GenTsType } from '@buglet/contracts';
+import type { Selectable } from 'kysely';
+import type { GenTableColumnTable } from '../../db/schema.ts';
 
 /**
  * What an import decides for a table and its columns, from what the database says about them:
@@ -178,25 +180,10 @@ export function queryTypeOf(column: DbColumn): GenQueryType {
 const yes = (b: boolean) => (b ? '1' : '0');
 
 /** The settings of a gen_table_column row (without its ids and audit columns). */
-export interface ColumnValues {
-  columnName: string;
-  columnComment: string | null;
-  columnType: string | null;
-  javaType: string | null;
-  tsType: string;
-  javaField: string;
-  isPk: string;
-  isIncrement: string;
-  isRequired: string;
-  isInsert: string;
-  isEdit: string;
-  isList: string;
-  isQuery: string;
-  queryType: string;
-  htmlType: string;
-  dictType: string;
-  sort: number;
-}
+export type ColumnValues = Omit<
+  Selectable<GenTableColumnTable>,
+  'columnId' | 'tableId' | 'createBy' | 'createTime' | 'updateBy' | 'updateTime'
+>;
 
 /** A new gen_table_column row for a database column. */
 export function columnDefaults(column: DbColumn): ColumnValues {

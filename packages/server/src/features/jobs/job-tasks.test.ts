@@ -1,12 +1,11 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test/factories.ts';
+import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import {
   apiAs,
   createTestApp,
@@ -247,24 +246,9 @@ describe('sendNoticeDigests(hours)', () => {
   });
 
   it('mails each person a digest of their recent unread notices through the outbox', async () => {
-    const mails: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let text = '';
-        stream.on('data', (c: Buffer) => {
-          text += c.toString();
-        });
-        stream.on('end', () => {
-          mails.push(text);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+    const smtp = await startSmtpPeer();
+    const { mails, port } = smtp;
     try {
-      const port = (smtp.server.address() as AddressInfo).port;
       const mail = { host: '127.0.0.1', port, secure: false, from: 'buglet@example.test' };
       expect((await api(admin, 'PUT', '/system/notice/mail-config', mail)).code).toBe(200);
       const reader = await insertTestUser(t.db, { email: 'reader@example.test' });
@@ -336,7 +320,7 @@ describe('sendNoticeDigests(hours)', () => {
       expect(sent).not.toContain('Already read');
       expect(sent).not.toContain('Too old');
     } finally {
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await smtp.close();
     }
   });
 });

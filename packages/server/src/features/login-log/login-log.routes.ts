@@ -1,12 +1,11 @@
 import { loginLog, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
 import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
+import { column, EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { unlockAccount } from '../session/login-guard.ts';
 import { clearLoginLogs, decodeLogMessage, deleteLoginLogs, listLoginLogs } from './login-log.repository.ts';
 
@@ -17,6 +16,15 @@ const listQuery = pageQuery.extend({
   params: z.object({ beginTime: z.string().optional(), endTime: z.string().optional() }).optional(),
 });
 const SORT = { loginTime: 'loginTime', userName: 'userName', status: 'status', infoId: 'infoId' } as const;
+
+type Stored = Awaited<ReturnType<typeof listLoginLogs>>['rows'][number];
+
+/** Messages are stored as keys and read in the reader's language. */
+const shown = (lang: Lang, row: Stored) => ({
+  ...row,
+  msg: decodeLogMessage(lang, row.msg),
+  loginLocation: decodeLogMessage(lang, row.loginLocation),
+});
 
 export function registerLoginLogRoutes(r: Router): void {
   const { db } = r.deps;
@@ -35,13 +43,10 @@ export function registerLoginLogRoutes(r: Router): void {
         offset,
         order,
       );
-      // Messages are stored as keys and read in the reader's language.
-      const shown = rows.map((row) => ({
-        ...row,
-        msg: decodeLogMessage(ctx.lang, row.msg),
-        loginLocation: decodeLogMessage(ctx.lang, row.loginLocation),
-      }));
-      return ctx.table(shown, total);
+      return ctx.table(
+        rows.map((row) => shown(ctx.lang, row)),
+        total,
+      );
     },
   });
 
@@ -50,15 +55,18 @@ export function registerLoginLogRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = parseWith(listQuery, queryWithForm(ctx.req));
       const order = orderOf(q, SORT, ['infoId', 'desc']);
-      const { rows, total } = await listLoginLogs(db, { ...q, ...q.params }, EXPORT_MAX_ROWS, 0, order);
-      if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
-      const wb = await buildWorkbook(
+      const { rows } = await listLoginLogs(db, { ...q, ...q.params }, EXPORT_MAX_ROWS + 1, 0, order);
+      return sendListSheet(
+        ctx.reply,
+        ctx.lang,
         ctx.t('excel.logininfor.sheet'),
         EXPORT_COLUMNS,
-        rows.map((row) => exportRow(ctx.lang, row)),
-        ctx.lang,
+        rows.map((row) => ({
+          ...shown(ctx.lang, row),
+          status: translate(ctx.lang, `logininfor.status.${row.status}` as MessageKey),
+        })),
+        `${ctx.t('excel.logininfor.export-file')}.xlsx`,
       );
-      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.logininfor.export-file')}.xlsx`);
     },
   });
 
@@ -89,12 +97,6 @@ export function registerLoginLogRoutes(r: Router): void {
   });
 }
 
-const column = (key: string, zh: string, en: string, width: number): SheetColumn => ({
-  key,
-  header: { zh_CN: zh, en_US: en },
-  width,
-});
-
 /** The original's export columns (SysLogininfor's @Excel fields). */
 const EXPORT_COLUMNS: SheetColumn[] = [
   column('infoId', '序号', 'ID', 10),
@@ -107,12 +109,3 @@ const EXPORT_COLUMNS: SheetColumn[] = [
   column('msg', '提示消息', 'Message', 40),
   column('loginTime', '访问时间', 'Time', 20),
 ];
-
-function exportRow(lang: Lang, row: Awaited<ReturnType<typeof listLoginLogs>>['rows'][number]) {
-  return {
-    ...row,
-    status: translate(lang, `logininfor.status.${row.status}` as MessageKey),
-    msg: decodeLogMessage(lang, row.msg),
-    loginLocation: decodeLogMessage(lang, row.loginLocation),
-  };
-}

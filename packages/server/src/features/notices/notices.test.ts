@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { insertTestTeam } from '../../../test/factories.ts';
 import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
+import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 
@@ -308,23 +308,8 @@ describe('settings', () => {
 
 describe('e-mail and chat', () => {
   it('mail a real SMTP server, sign DingTalk requests, retry a failing receiver and record the failure; the action always succeeds', async () => {
-    const mails: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let text = '';
-        stream.on('data', (c: Buffer) => {
-          text += c.toString();
-        });
-        stream.on('end', () => {
-          mails.push(text);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    const smtp = await startSmtpPeer();
+    const { mails, port: smtpPort } = smtp;
     const dingHits: { url: string; body: Json }[] = [];
     let failing = true;
     const robot = http.createServer((req, res) => {
@@ -423,7 +408,7 @@ describe('e-mail and chat', () => {
       expect(dingHits.length - before).toBe(3);
       failing = false;
     } finally {
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await smtp.close();
       await new Promise<void>((r) => robot.close(() => r()));
     }
   });

@@ -6,7 +6,7 @@ import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { RouteContext, Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
+import { column, EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { decodeLogMessage } from '../login-log/login-log.repository.ts';
 import {
   clearOperLogs,
@@ -85,15 +85,16 @@ export function registerOperLogRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = parseWith(operLogQuery, queryWithForm(ctx.req));
       const order = orderOf(q, SORT, ['operTime', 'desc']);
-      const { rows, total } = await listOperLogs(db, filterOf(q, modulesOf(ctx)), EXPORT_MAX_ROWS, 0, order);
-      if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
-      const wb = await buildWorkbook(
+      const filter = filterOf(q, modulesOf(ctx));
+      const { rows } = await listOperLogs(db, filter, EXPORT_MAX_ROWS + 1, 0, order);
+      return sendListSheet(
+        ctx.reply,
+        ctx.lang,
         ctx.t('excel.operlog.sheet'),
         EXPORT_COLUMNS,
         rows.map((row) => exportRow(ctx.lang, row)),
-        ctx.lang,
+        `${ctx.t('excel.operlog.export-file')}.xlsx`,
       );
-      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.operlog.export-file')}.xlsx`);
     },
   });
 
@@ -125,12 +126,6 @@ export function registerOperLogRoutes(r: Router): void {
     },
   });
 }
-
-const column = (key: string, zh: string, en: string, width: number): SheetColumn => ({
-  key,
-  header: { zh_CN: zh, en_US: en },
-  width,
-});
 
 /** The original's export columns (SysOperLog's @Excel fields). */
 const EXPORT_COLUMNS: SheetColumn[] = [

@@ -5,7 +5,7 @@ import { authenticated, perm } from '../../http/permission.ts';
 import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
+import { EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { findPost, listPosts, toPost } from './posts.repository.ts';
 import { createPost, editPost, removePosts } from './posts.service.ts';
 
@@ -40,16 +40,16 @@ export function registerPostRoutes(r: Router): void {
     guard: perm('system:post:export'),
     handler: async (ctx) => {
       const q = parseWith(listQuery, queryWithForm(ctx.req));
-      const { rows, total } = await listPosts(db, q, EXPORT_MAX_ROWS, 0);
-      if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
+      const { rows } = await listPosts(db, q, EXPORT_MAX_ROWS + 1, 0);
       const statusText = { '0': ctx.t('excel.status.normal'), '1': ctx.t('excel.status.disabled') };
-      const wb = await buildWorkbook(
+      return sendListSheet(
+        ctx.reply,
+        ctx.lang,
         ctx.t('excel.post.sheet'),
         COLUMNS,
         rows.map((p) => ({ ...toPost(p), status: statusText[p.status as '0' | '1'] ?? p.status })),
-        ctx.lang,
+        `${ctx.t('excel.post.export-file')}.xlsx`,
       );
-      return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.post.export-file')}.xlsx`);
     },
   });
 

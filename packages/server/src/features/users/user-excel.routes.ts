@@ -6,14 +6,13 @@ import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { buildWorkbook, EXPORT_MAX_ROWS, headerIndex, readFirstSheet, sendWorkbook } from '../../lib/xlsx.ts';
-import { renderProblems } from '../cases/case-excel.ts';
+import { readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
+import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook } from '../../lib/xlsx.ts';
 import { initialPassword } from '../configs/platform-settings.ts';
-import { IMPORT_MAX_ROWS } from '../defects/defect-import.service.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { BCRYPT_COST } from '../session/session.service.ts';
-import { checkUserRows, missingUserColumns, readUserSheet, userColumns, userRow } from './user-excel.ts';
+import { checkUserRows, USER_SHEET, userColumns, userRow } from './user-excel.ts';
 import { importUsers, loadImportContext } from './user-import.service.ts';
 import { listUsers, toUsersWithDept } from './users.repository.ts';
 import { USER_SORT, userFilterOf, userPageQuery } from './users.routes.ts';
@@ -63,14 +62,7 @@ export function registerUserExcelRoutes(r: Router): void {
     handler: async (ctx) => {
       const isUpdateSupported = ctx.query.updateSupport === 'true' || ctx.query.updateSupport === '1';
       const file = await receiveFile(ctx.req, 'file');
-      const ws = await readFirstSheet(await file.toBuffer());
-      if (!ws) throw new AppError('import.file.invalid');
-      const columns = headerIndex(ws, userColumns(ctx.lang, [], false));
-      const missing = missingUserColumns(columns);
-      if (missing.length > 0) throw new AppError('import.header.missing', [{ join: missing, sep: '、' }]);
-      if (ws.actualRowCount - 1 > IMPORT_MAX_ROWS)
-        throw new AppError('import.file.too-many', [IMPORT_MAX_ROWS]);
-      const sheet = readUserSheet(ws, columns);
+      const sheet = await readImportSheet(await file.toBuffer(), USER_SHEET);
       if (sheet.length === 0) throw new AppError('import.file.empty');
 
       const tree = await loadDeptTree(db);
@@ -79,15 +71,7 @@ export function registerUserExcelRoutes(r: Router): void {
         callerId: ctx.me.userId,
       });
       const { rows, problems } = checkUserRows(sheet, context);
-      if (problems.length > 0) {
-        const lines = renderProblems(ctx.lang, problems);
-        throw new AppError(
-          'import.user.failed',
-          [problems.length, { join: lines.flatMap((l) => l.messages) }],
-          ResultCode.error,
-          { data: { rows: lines } },
-        );
-      }
+      if (problems.length > 0) throw rowsRefused(ctx.lang, 'import.user.failed', problems);
       // New people get the configured initial password, as the original's import intends.
       let hash = '';
       if (rows.some((row) => row.userId === undefined)) {

@@ -1,8 +1,14 @@
 import { EMAIL_PATTERN, LIMITS, PHONE_PATTERN, SUPER_ADMIN_ID, type User } from '@buglet/contracts';
-import type ExcelJS from 'exceljs';
-import { type Lang, type MessageArg, type MessageKey, translate } from '../../http/i18n.ts';
-import { cellText, type SheetColumn } from '../../lib/xlsx.ts';
-import type { RowProblem } from '../defects/defect-excel.ts';
+import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
+import {
+  emptyCells,
+  type ImportSheet,
+  labelOf,
+  type RowProblem,
+  type SheetRow,
+  sheetColumns,
+} from '../../lib/sheet-import.ts';
+import type { SheetColumn } from '../../lib/xlsx.ts';
 
 /** The original's user sheet (RuoYi `SysUser` @Excel columns), headers in either language. */
 const COLUMN_LABELS = {
@@ -20,41 +26,33 @@ const COLUMN_LABELS = {
 } as const satisfies Record<string, MessageKey>;
 type UserColumn = keyof typeof COLUMN_LABELS;
 
-const IMPORTED: readonly UserColumn[] = [
-  'userName',
-  'nickName',
-  'deptPath',
-  'email',
-  'phoneNumber',
-  'sex',
-  'status',
-];
 const EXPORT_ONLY: readonly UserColumn[] = ['loginIp', 'loginDate', 'createTime'];
-const REQUIRED = new Set<UserColumn>(['userName', 'nickName', 'phoneNumber']);
-/** Other headers read on import: the original's sheet names the department by its number. */
-const ALIASES: Partial<Record<UserColumn, readonly string[]>> = {
-  userName: ['账号', '用户账号', 'User name'],
-  nickName: ['姓名', '昵称', 'Nick name'],
-  deptPath: ['部门编号', '部门名称', 'Department ID'],
-  email: ['邮箱', 'Email'],
-  phoneNumber: ['手机号', 'Phone number'],
-  sex: ['性别'],
-  status: ['状态', '账号状态'],
-};
-const WIDTHS: Partial<Record<UserColumn, number>> = {
-  deptPath: 30,
-  email: 26,
-  loginDate: 20,
-  createTime: 20,
+
+/** The user sheet: the template's columns; an export adds the id and the read-only ones. */
+export const USER_SHEET: ImportSheet<UserColumn> = {
+  labels: COLUMN_LABELS,
+  imported: ['userName', 'nickName', 'deptPath', 'email', 'phoneNumber', 'sex', 'status'],
+  required: new Set(['userName', 'nickName', 'phoneNumber']),
+  /** Other headers read on import: the original's sheet names the department by its number. */
+  aliases: {
+    userName: ['账号', '用户账号', 'User name'],
+    nickName: ['姓名', '昵称', 'Nick name'],
+    deptPath: ['部门编号', '部门名称', 'Department ID'],
+    email: ['邮箱', 'Email'],
+    phoneNumber: ['手机号', 'Phone number'],
+    sex: ['性别'],
+    status: ['状态', '账号状态'],
+  },
+  widths: {
+    deptPath: 30,
+    email: 26,
+    loginDate: 20,
+    createTime: 20,
+  },
 };
 
 const SEX_KEYS = { '0': 'excel.sex.0', '1': 'excel.sex.1', '2': 'excel.sex.2' } as const;
 const STATUS_KEYS = { '0': 'excel.status.normal', '1': 'excel.status.disabled' } as const;
-
-const header = (key: UserColumn) => ({
-  zh_CN: translate('zh_CN', COLUMN_LABELS[key]),
-  en_US: translate('en_US', COLUMN_LABELS[key]),
-});
 
 /** The template's columns (`isExport` adds the id and the read-only ones), drop-downs in the caller's language. */
 export function userColumns(
@@ -62,24 +60,16 @@ export function userColumns(
   deptPaths: readonly string[],
   isExport: boolean,
 ): SheetColumn<UserColumn>[] {
-  const keys: UserColumn[] = isExport ? ['userId', ...IMPORTED, ...EXPORT_ONLY] : [...IMPORTED];
-  const choices: Partial<Record<UserColumn, readonly string[]>> = {
-    deptPath: deptPaths,
-    sex: Object.values(SEX_KEYS).map((k) => translate(lang, k)),
-    status: Object.values(STATUS_KEYS).map((k) => translate(lang, k)),
-  };
-  return keys.map((key) => ({
-    key,
-    header: header(key),
-    width: WIDTHS[key] ?? 16,
-    isRequired: REQUIRED.has(key),
-    ...(choices[key] ? { choices: choices[key] } : {}),
-    ...(ALIASES[key] ? { aliases: ALIASES[key] } : {}),
-  }));
+  return sheetColumns(
+    USER_SHEET,
+    isExport ? ['userId', ...USER_SHEET.imported, ...EXPORT_ONLY] : USER_SHEET.imported,
+    {
+      deptPath: deptPaths,
+      sex: Object.values(SEX_KEYS).map((k) => translate(lang, k)),
+      status: Object.values(STATUS_KEYS).map((k) => translate(lang, k)),
+    },
+  );
 }
-
-export const missingUserColumns = (columns: Map<string, number>): MessageArg[] =>
-  IMPORTED.filter((c) => REQUIRED.has(c) && !columns.has(c)).map((c) => ({ key: COLUMN_LABELS[c] }));
 
 export const userRow = (u: User, deptPath: string, lang: Lang) => ({
   userId: u.userId,
@@ -107,25 +97,8 @@ function codeOf(text: string, keys: Record<string, MessageKey>): string | null |
   return null;
 }
 
-/** One filled row of the sheet, as typed. */
-export interface SheetRow {
-  rowNum: number;
-  values: Record<UserColumn, string>;
-}
-
-export function readUserSheet(ws: ExcelJS.Worksheet, columns: Map<string, number>): SheetRow[] {
-  const out: SheetRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNum) => {
-    if (rowNum === 1) return;
-    const cell = (c: UserColumn) => {
-      const col = columns.get(c);
-      return col ? cellText(row.getCell(col).value) : '';
-    };
-    const values = Object.fromEntries(IMPORTED.map((c) => [c, cell(c)])) as Record<UserColumn, string>;
-    if (IMPORTED.some((c) => values[c] !== '')) out.push({ rowNum, values });
-  });
-  return out;
-}
+/** One filled row of an uploaded user sheet, as typed. */
+export type UserSheetRow = SheetRow<UserColumn>;
 
 /** What the rows are checked against, read from the database before any row is judged. */
 export interface UserImportContext {
@@ -156,24 +129,22 @@ export interface ImportUser {
 
 /** Every row checked against the rules, the database and the other rows; nothing is written here. */
 export function checkUserRows(
-  sheet: readonly SheetRow[],
+  sheet: readonly UserSheetRow[],
   ctx: UserImportContext,
 ): { rows: ImportUser[]; problems: RowProblem[] } {
   const rows: ImportUser[] = [];
   const problems: RowProblem[] = [];
-  const label = (c: UserColumn): MessageArg => ({ key: COLUMN_LABELS[c] });
+  const label = (c: UserColumn) => labelOf(USER_SHEET, c);
   const seen = {
     userName: new Map<string, number>(),
     phoneNumber: new Map<string, number>(),
     email: new Map<string, number>(),
   };
-  for (const { rowNum, values: v } of sheet) {
-    const messages: RowProblem['messages'] = [];
+  for (const row of sheet) {
+    const { rowNum, values: v } = row;
+    const messages = emptyCells(USER_SHEET, row);
     const bad = (c: UserColumn) =>
       messages.push({ key: 'import.row.invalid', args: [rowNum, label(c), v[c]] });
-    const empty = IMPORTED.filter((c) => REQUIRED.has(c) && v[c] === '');
-    if (empty.length > 0)
-      messages.push({ key: 'import.row.empty', args: [rowNum, { join: empty.map(label), sep: '、' }] });
 
     const account = ctx.accounts.get(v.userName);
     if (

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import type { DeptTree } from '../depts/dept-tree.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 import { deleteSessionsOfUsers } from '../session/session.repository.ts';
-import type { ImportUser, SheetRow, UserImportContext } from './user-excel.ts';
+import type { ImportUser, UserImportContext, UserSheetRow } from './user-excel.ts';
 
 /** Rows bound per statement: SQLite binds at most 32,766 values and a user row has about 20. */
 const BATCH = 500;
@@ -37,7 +37,7 @@ function deptNames(tree: DeptTree): Map<string, number> {
 /** Reads what the sheet's rows must be checked against: accounts, phones and e-mails in use, departments. */
 export async function loadImportContext(
   db: Db,
-  sheet: readonly SheetRow[],
+  sheet: readonly UserSheetRow[],
   tree: DeptTree,
   opts: { isUpdateSupported: boolean; callerId: number },
 ): Promise<UserImportContext> {

@@ -1,9 +1,10 @@
 import { DEPT_LIMITS } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Row, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { ParentTreeField, type TreeEditTarget } from '../../components/tree-table-page.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { DictRadioGroup } from '../dicts/dict-fields.tsx';
 import {
@@ -17,22 +18,16 @@ import {
   updateDept,
 } from './depts.api.ts';
 
-/** Edit one department, or add one (under a chosen parent). */
-export interface DeptEditTarget {
-  deptId?: number;
-  parentId?: number;
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The parent is picked from the tree; an edited department is not offered itself or anything
  * below it (the server refuses those too), and disabled departments take no new children.
  */
-export function DeptDialog({ target, onClose }: { target: DeptEditTarget | undefined; onClose: () => void }) {
+export function DeptDialog({ target, onClose }: { target: TreeEditTarget | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const open = target !== undefined;
-  const deptId = target?.deptId;
+  const deptId = target?.id;
   const isCreate = deptId === undefined;
   const dialog = useFormDialog<DeptBody>({
     isOpen: open,
@@ -76,18 +71,13 @@ export function DeptDialog({ target, onClose }: { target: DeptEditTarget | undef
     <FormDialog dialog={dialog} name="dept-dialog" title={t(isCreate ? 'dept.add' : 'dept.edit')} width={600}>
       <Row gutter={16}>
         <Col xs={24}>
-          <Form.Item
-            name="parentId"
+          <ParentTreeField
             label={t('dept.parent')}
-            rules={[{ required: true, message: t('dept.parent-required') }]}
-          >
-            <TreeSelect
-              showSearch={{ treeNodeFilterProp: 'title' }}
-              treeData={isTop ? [{ value: 0, title: t('dept.root') }, ...options] : options}
-              treeDefaultExpandAll
-              placeholder={t('dept.parent-required')}
-            />
-          </Form.Item>
+            message={t('dept.parent-required')}
+            treeData={isTop ? [{ value: 0, title: t('dept.root') }, ...options] : options}
+            treeDefaultExpandAll
+            placeholder={t('dept.parent-required')}
+          />
         </Col>
         <Col {...half}>
           <Form.Item

@@ -2,6 +2,7 @@ import type { AjaxResult, Dept, DeptBody as DeptRequest, TreeSelect } from '@bug
 import { http } from '../../lib/http.ts';
 import { seededText } from '../../lib/i18n.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
+import { buildTree, type TreeOption, treeIds } from '../../lib/tree.ts';
 
 /** What the dialog sends (the status as the dictionary's value). */
 export type DeptBody = Omit<DeptRequest, 'status'> & { status?: string };
@@ -11,12 +12,7 @@ export interface DeptNode extends Dept {
 }
 
 /** A tree select's option (antd's `treeData`). */
-export interface DeptOption {
-  value: number;
-  title: string;
-  disabled?: boolean;
-  children?: DeptOption[];
-}
+export type DeptOption = TreeOption;
 
 export const deptKeys = {
   all: ['depts'] as const,
@@ -43,25 +39,16 @@ export const getDeptTree = () => http.get<AjaxResult<TreeSelect[]>>('/system/use
 export const deptLabel = (name: string) => seededText('dept.name.root', name);
 
 /** The list endpoint is flat; a department whose parent is missing (filtered out) becomes a root. */
-export function buildDeptTree(depts: readonly Dept[]): DeptNode[] {
-  const nodes = new Map<number, DeptNode>(depts.map((d) => [d.deptId, { ...d }]));
-  const roots: DeptNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = nodes.get(node.parentId);
-    if (parent && parent !== node) parent.children = [...(parent.children ?? []), node];
-    else roots.push(node);
-  }
-  const sort = (list: DeptNode[]) => {
-    list.sort((a, b) => a.orderNum - b.orderNum || a.deptId - b.deptId);
-    for (const n of list) if (n.children) sort(n.children);
-    return list;
-  };
-  return sort(roots);
-}
+export const buildDeptTree = (depts: readonly Dept[]): DeptNode[] =>
+  buildTree(
+    depts,
+    (d) => d.deptId,
+    (d) => d.parentId,
+    (a, b) => a.orderNum - b.orderNum || a.deptId - b.deptId,
+  );
 
 /** Every id of a tree, for expanding it whole. */
-export const allDeptIds = (nodes: readonly { deptId: number; children?: readonly unknown[] }[]): number[] =>
-  nodes.flatMap((n) => [n.deptId, ...allDeptIds((n.children ?? []) as DeptNode[])]);
+export const allDeptIds = (nodes: readonly DeptNode[]): number[] => treeIds(nodes, (d) => d.deptId);
 
 export const toDeptOptions = (nodes: readonly DeptNode[]): DeptOption[] =>
   nodes.map((n) => ({

@@ -1,9 +1,7 @@
-import type { TreeNode } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Form, type FormInstance, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { translateOr } from '../../lib/i18n.ts';
-import { getMenuTree, menuKeys } from '../menus/menus.api.ts';
+import { getMenuTree, menuKeys, menuTreeOptions } from '../menus/menus.api.ts';
 
 export interface BasicValues {
   tableName?: string;
@@ -79,18 +77,6 @@ export function GenBasicForm({ form }: { form: FormInstance<BasicValues> }) {
   );
 }
 
-interface TreeOption {
-  value: number;
-  title: string;
-  children?: TreeOption[];
-}
-const toOptions = (nodes: readonly TreeNode[]): TreeOption[] =>
-  nodes.map((n) => ({
-    value: n.id,
-    title: translateOr(n.labelI18nKey, n.label),
-    children: n.children?.length ? toOptions(n.children) : undefined,
-  }));
-
 /**
  * Generation settings: the template (this generator writes the single-table one), the names that
  * become paths, permissions and files, the menu the page goes under, and how the code is delivered.
@@ -164,7 +150,7 @@ export function GenInfoForm({ form }: { form: FormInstance<InfoValues> }) {
             <TreeSelect
               allowClear
               showSearch={{ treeNodeFilterProp: 'title' }}
-              treeData={toOptions(tree.data?.data ?? [])}
+              treeData={menuTreeOptions(tree.data?.data ?? [])}
               placeholder={t('gen.parent-menu')}
             />
           </Form.Item>

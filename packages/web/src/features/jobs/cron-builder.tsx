@@ -1,7 +1,8 @@
+import { CRON_FIELDS } from '@buglet/contracts';
 import { Input, Modal, Space, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CRON_FIELDS, CronFieldEditor } from './cron-field-editor.tsx';
+import { CronFieldEditor } from './cron-field-editor.tsx';
 import { CronPreview } from './cron-preview.tsx';
 
 const START = ['0', '*', '*', '*', '*', '?', ''];

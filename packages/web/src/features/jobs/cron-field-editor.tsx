@@ -1,19 +1,7 @@
+import { CRON_RANGES, type CronField } from '@buglet/contracts';
 import { Checkbox, Flex, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const CRON_FIELDS = ['second', 'minute', 'hour', 'day', 'month', 'weekday', 'year'] as const;
-export type CronFieldName = (typeof CRON_FIELDS)[number];
-
-const RANGE: Record<CronFieldName, [number, number]> = {
-  second: [0, 59],
-  minute: [0, 59],
-  hour: [0, 23],
-  day: [1, 31],
-  month: [1, 12],
-  weekday: [1, 7],
-  year: [1970, 2099],
-};
 
 type Mode =
   | 'every'
@@ -28,7 +16,7 @@ type Mode =
   | 'lastOf'
   | 'custom';
 
-const MODES: Record<CronFieldName, Mode[]> = {
+const MODES: Record<CronField, Mode[]> = {
   second: ['every', 'range', 'step', 'list', 'custom'],
   minute: ['every', 'range', 'step', 'list', 'custom'],
   hour: ['every', 'range', 'step', 'list', 'custom'],
@@ -51,7 +39,7 @@ interface Numbers {
 }
 
 /** Which form a field's text has, with its numbers (anything else is kept as custom text). */
-function parseField(field: CronFieldName, text: string, base: Numbers): { mode: Mode; n: Numbers } {
+function parseField(field: CronField, text: string, base: Numbers): { mode: Mode; n: Numbers } {
   const n = { ...base };
   if (text === '') return { mode: 'unset', n };
   if (text === '*') return { mode: 'every', n };
@@ -61,7 +49,7 @@ function parseField(field: CronFieldName, text: string, base: Numbers): { mode: 
   if (range) return { mode: 'range', n: { ...n, from: Number(range[1]), to: Number(range[2]) } };
   const step = /^(\d+|\*)\/(\d+)$/.exec(text);
   if (step) {
-    const start = step[1] === '*' ? RANGE[field][0] : Number(step[1]);
+    const start = step[1] === '*' ? CRON_RANGES[field][0] : Number(step[1]);
     return { mode: 'step', n: { ...n, start, step: Number(step[2]) } };
   }
   if (/^\d+(,\d+)*$/.test(text)) return { mode: 'list', n: { ...n, list: text.split(',').map(Number) } };
@@ -74,7 +62,7 @@ function parseField(field: CronFieldName, text: string, base: Numbers): { mode: 
   return { mode: 'custom', n: { ...n, custom: text } };
 }
 
-function renderField(field: CronFieldName, mode: Mode, n: Numbers): string {
+function renderField(field: CronField, mode: Mode, n: Numbers): string {
   switch (mode) {
     case 'every':
       return '*';
@@ -87,7 +75,7 @@ function renderField(field: CronFieldName, mode: Mode, n: Numbers): string {
     case 'step':
       return `${n.start}/${n.step}`;
     case 'list':
-      return n.list.length > 0 ? [...n.list].sort((a, b) => a - b).join(',') : String(RANGE[field][0]);
+      return n.list.length > 0 ? [...n.list].sort((a, b) => a - b).join(',') : String(CRON_RANGES[field][0]);
     case 'last':
       return 'L';
     case 'nearest':
@@ -101,8 +89,8 @@ function renderField(field: CronFieldName, mode: Mode, n: Numbers): string {
   }
 }
 
-const defaults = (field: CronFieldName): Numbers => {
-  const [min, max] = RANGE[field];
+const defaults = (field: CronField): Numbers => {
+  const [min, max] = CRON_RANGES[field];
   const year = new Date().getFullYear();
   return field === 'year'
     ? { from: year, to: year + 1, start: year, step: 1, list: [], nearest: 1, weekday: 2, nth: 1, custom: '' }
@@ -125,12 +113,12 @@ export function CronFieldEditor({
   value,
   onChange,
 }: {
-  field: CronFieldName;
+  field: CronField;
   value: string;
   onChange: (text: string) => void;
 }) {
   const { t } = useTranslation();
-  const [min, max] = RANGE[field];
+  const [min, max] = CRON_RANGES[field];
   // The numbers of the forms not chosen now are kept, so switching back finds them again.
   const [kept, setKept] = useState<Numbers>(() => parseField(field, value, defaults(field)).n);
   const current = parseField(field, value, kept);

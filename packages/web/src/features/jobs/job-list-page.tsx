@@ -14,10 +14,10 @@ import { useNavigate } from 'react-router';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { usePermi } from '../../components/auth.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
-import { SearchInput } from '../../components/search-form.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
+import { JobNameFilters, jobNameColumns } from './job-columns.tsx';
 import { JobDetailDialog } from './job-detail-dialog.tsx';
 import { JobDialog } from './job-dialog.tsx';
 import { targetText } from './job-text.ts';
@@ -73,21 +73,13 @@ export default function JobListPage() {
         exportTo={{ url: '/monitor/job/export', fileName: `job_${Date.now()}.xlsx` }}
         search={
           <>
-            <SearchInput name="jobName" label={t('job.name')} />
-            <DictSearchSelect type="sys_job_group" name="jobGroup" label={t('job.group')} width={120} />
+            <JobNameFilters />
             <DictSearchSelect type="sys_job_status" name="status" label={t('status')} width={120} />
           </>
         }
         columns={(list) => [
           { title: t('id'), dataIndex: 'jobId', width: 70 },
-          { title: t('job.name'), dataIndex: 'jobName', ellipsis: true },
-          {
-            title: t('job.group'),
-            dataIndex: 'jobGroup',
-            width: 90,
-            responsive: ['xl'],
-            render: (v: string) => <DictTag type="sys_job_group" value={v} />,
-          },
+          ...jobNameColumns<Job>(t),
           {
             title: t('job.invoke-target'),
             dataIndex: 'invokeTarget',

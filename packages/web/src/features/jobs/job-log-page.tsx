@@ -1,4 +1,4 @@
-import { ClearOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { JobLog } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Typography } from 'antd';
@@ -6,12 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
-import { PermiButton } from '../../components/permi-button.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
-import { SearchInput } from '../../components/search-form.tsx';
-import { useConfirm } from '../../hooks/use-confirm.ts';
 import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
+import { JobNameFilters, jobNameColumns } from './job-columns.tsx';
 import { cleanJobLogs, deleteJobLogs, getJob, jobKeys, jobLogKeys, listJobLogs } from './jobs.api.ts';
 
 const FILTERS = ['jobName', 'jobGroup', 'status'] as const;
@@ -23,7 +21,6 @@ const FILTERS = ['jobName', 'jobGroup', 'status'] as const;
 export default function JobLogPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const confirm = useConfirm();
   const jobId = Number(useParams().jobId) || 0;
   const job = useQuery({ queryKey: jobKeys.detail(jobId), queryFn: () => getJob(jobId), enabled: jobId > 0 });
   const [shown, setShown] = useState<JobLog | undefined>();
@@ -43,10 +40,14 @@ export default function JobLogPage() {
         list={listJobLogs}
         remove={{ call: deleteJobLogs, confirm: (ids) => t('job.log.confirm-delete', { ids }) }}
         exportTo={{ url: '/monitor/jobLog/export', fileName: `job_log_${Date.now()}.xlsx` }}
+        clean={{
+          call: cleanJobLogs,
+          confirm: t('job.log.confirm-clean'),
+          success: t('job.log.clean-success'),
+        }}
         search={
           <>
-            <SearchInput name="jobName" label={t('job.name')} />
-            <DictSearchSelect type="sys_job_group" name="jobGroup" label={t('job.group')} width={120} />
+            <JobNameFilters />
             <DictSearchSelect
               type="sys_common_status"
               name="status"
@@ -57,14 +58,7 @@ export default function JobLogPage() {
         }
         columns={() => [
           { title: t('id'), dataIndex: 'jobLogId', width: 80 },
-          { title: t('job.name'), dataIndex: 'jobName', ellipsis: true },
-          {
-            title: t('job.group'),
-            dataIndex: 'jobGroup',
-            width: 90,
-            responsive: ['xl'],
-            render: (v: string) => <DictTag type="sys_job_group" value={v} />,
-          },
+          ...jobNameColumns<JobLog>(t),
           { title: t('job.invoke-target'), dataIndex: 'invokeTarget', ellipsis: true, responsive: ['xl'] },
           { title: t('job.log.message'), dataIndex: 'jobMessage', ellipsis: true },
           {
@@ -86,25 +80,6 @@ export default function JobLogPage() {
             ),
           },
         ]}
-        toolbar={(list) => (
-          <PermiButton
-            permi={['monitor:job:remove']}
-            danger
-            icon={<ClearOutlined />}
-            onClick={() =>
-              confirm({
-                content: t('job.log.confirm-clean'),
-                success: t('job.log.clean-success'),
-                action: async () => {
-                  await cleanJobLogs();
-                  list.refetch();
-                },
-              })
-            }
-          >
-            {t('clear')}
-          </PermiButton>
-        )}
       />
       <JobLogDetail log={shown} onClose={() => setShown(undefined)} />
     </>

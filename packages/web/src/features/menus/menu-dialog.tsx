@@ -1,37 +1,27 @@
-import type { TreeNode } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Radio, Row, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { ParentTreeField, type TreeEditTarget } from '../../components/tree-table-page.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { keyForName, translateOr } from '../../lib/i18n.ts';
+import { keyForName } from '../../lib/i18n.ts';
 import { DictRadioGroup } from '../dicts/dict-fields.tsx';
-import { addMenu, getMenu, getMenuTree, type MenuBody, menuKeys, updateMenu } from './menus.api.ts';
-
-export interface MenuEditTarget {
-  menuId?: number;
-  parentId?: number;
-}
-
-interface TreeOption {
-  value: number;
-  title: string;
-  children?: TreeOption[];
-}
-
-const toOptions = (nodes: readonly TreeNode[]): TreeOption[] =>
-  nodes.map((n) => ({
-    value: n.id,
-    title: translateOr(n.labelI18nKey, n.label),
-    children: n.children?.length ? toOptions(n.children) : undefined,
-  }));
+import {
+  addMenu,
+  getMenu,
+  getMenuTree,
+  type MenuBody,
+  menuKeys,
+  menuTreeOptions,
+  updateMenu,
+} from './menus.api.ts';
 
 /** Add (optionally under a parent) or edit a menu; which fields apply depends on the menu type. */
-export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undefined; onClose: () => void }) {
+export function MenuDialog({ target, onClose }: { target: TreeEditTarget | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const open = target !== undefined;
-  const menuId = target?.menuId;
+  const menuId = target?.id;
   const isCreate = menuId === undefined;
   const dialog = useFormDialog<MenuBody>({
     isOpen: open,
@@ -84,17 +74,12 @@ export function MenuDialog({ target, onClose }: { target: MenuEditTarget | undef
     <FormDialog dialog={dialog} name="menu-dialog" title={t(isCreate ? 'menu.add' : 'menu.edit')} width={680}>
       <Row gutter={16}>
         <Col xs={24}>
-          <Form.Item
-            name="parentId"
+          <ParentTreeField
             label={t('menu.parent')}
-            rules={[{ required: true, message: t('menu.parent-required') }]}
-          >
-            <TreeSelect
-              showSearch={{ treeNodeFilterProp: 'title' }}
-              treeData={[{ value: 0, title: t('menu.root'), children: toOptions(tree.data?.data ?? []) }]}
-              treeDefaultExpandedKeys={[0]}
-            />
-          </Form.Item>
+            message={t('menu.parent-required')}
+            treeData={[{ value: 0, title: t('menu.root'), children: menuTreeOptions(tree.data?.data ?? []) }]}
+            treeDefaultExpandedKeys={[0]}
+          />
         </Col>
         <Col xs={24}>
           <Form.Item name="menuType" label={t('menu.type')}>

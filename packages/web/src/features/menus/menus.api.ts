@@ -1,6 +1,8 @@
 import type { AjaxResult, Menu, TreeNode } from '@buglet/contracts';
 import { http } from '../../lib/http.ts';
+import { translateOr } from '../../lib/i18n.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
+import { buildTree, type TreeOption } from '../../lib/tree.ts';
 
 export type MenuBody = Partial<Omit<Menu, 'createTime'>> &
   Pick<Menu, 'menuName' | 'parentId' | 'orderNum' | 'menuType'>;
@@ -24,18 +26,18 @@ export const updateMenu = (body: MenuBody) => http.put('/system/menu', body);
 export const deleteMenu = (menuId: number) => http.delete(`/system/menu/${menuId}`);
 
 /** The list endpoint is flat; rows whose parent is missing (filtered out) become roots. */
-export function buildMenuTree(menus: readonly Menu[]): MenuNode[] {
-  const nodes = new Map<number, MenuNode>(menus.map((m) => [m.menuId, { ...m }]));
-  const roots: MenuNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = nodes.get(node.parentId);
-    if (parent && parent !== node) parent.children = [...(parent.children ?? []), node];
-    else roots.push(node);
-  }
-  const sort = (list: MenuNode[]) => {
-    list.sort((a, b) => a.orderNum - b.orderNum);
-    for (const n of list) if (n.children) sort(n.children);
-    return list;
-  };
-  return sort(roots);
-}
+export const buildMenuTree = (menus: readonly Menu[]): MenuNode[] =>
+  buildTree(
+    menus,
+    (m) => m.menuId,
+    (m) => m.parentId,
+    (a, b) => a.orderNum - b.orderNum,
+  );
+
+/** The menu tree (`/system/menu/treeselect`) as a tree select's options, names in the reader's language. */
+export const menuTreeOptions = (nodes: readonly TreeNode[]): TreeOption[] =>
+  nodes.map((n) => ({
+    value: n.id,
+    title: translateOr(n.labelI18nKey, n.label),
+    children: n.children?.length ? menuTreeOptions(n.children) : undefined,
+  }));

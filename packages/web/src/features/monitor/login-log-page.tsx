@@ -1,4 +1,4 @@
-import { ClearOutlined, UnlockOutlined } from '@ant-design/icons';
+import { UnlockOutlined } from '@ant-design/icons';
 import type { LoginLog } from '@buglet/contracts';
 import { useTranslation } from 'react-i18next';
 import { type AdminList, AdminListPage } from '../../components/admin-list-page.tsx';
@@ -16,16 +16,6 @@ const KEYS = { all: ['login-logs'], list: (query: QueryObject) => monitorKeys.lo
 export default function LoginLogPage() {
   const { t } = useTranslation();
   const confirm = useConfirm();
-
-  const clean = (list: AdminList<LoginLog, LoginLog>) =>
-    confirm({
-      content: t('logininfor.confirm-clean'),
-      success: t('logininfor.clean-success'),
-      action: async () => {
-        await cleanLoginLogs();
-        list.refetch();
-      },
-    });
 
   const unlock = (list: AdminList<LoginLog, LoginLog>) => {
     const userName = list.selected[0]?.userName;
@@ -48,6 +38,11 @@ export default function LoginLogPage() {
       list={listLoginLogs}
       remove={{ call: deleteLoginLogs, confirm: (ids) => t('logininfor.confirm-delete', { ids }) }}
       exportTo={{ url: '/monitor/logininfor/export', fileName: `logininfor_${Date.now()}.xlsx` }}
+      clean={{
+        call: cleanLoginLogs,
+        confirm: t('logininfor.confirm-clean'),
+        success: t('logininfor.clean-success'),
+      }}
       search={
         <>
           <SearchInput name="ipaddr" label={t('logininfor.ipaddr')} />
@@ -71,24 +66,14 @@ export default function LoginLogPage() {
         { title: t('logininfor.time'), dataIndex: 'loginTime', width: 170 },
       ]}
       toolbar={(list) => (
-        <>
-          <PermiButton
-            permi={['monitor:logininfor:remove']}
-            danger
-            icon={<ClearOutlined />}
-            onClick={() => clean(list)}
-          >
-            {t('clear')}
-          </PermiButton>
-          <PermiButton
-            permi={['monitor:logininfor:unlock']}
-            icon={<UnlockOutlined />}
-            disabled={list.selected.length !== 1}
-            onClick={() => unlock(list)}
-          >
-            {t('unlock')}
-          </PermiButton>
-        </>
+        <PermiButton
+          permi={['monitor:logininfor:unlock']}
+          icon={<UnlockOutlined />}
+          disabled={list.selected.length !== 1}
+          onClick={() => unlock(list)}
+        >
+          {t('unlock')}
+        </PermiButton>
       )}
     />
   );

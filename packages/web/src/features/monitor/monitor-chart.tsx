@@ -1,11 +1,8 @@
 import { GaugeChart, PieChart } from 'echarts/charts';
-import { LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { EChart, echarts } from '../../components/echart.tsx';
 
 // Only the parts the cache page draws; the page is loaded lazily, so echarts comes with it.
-echarts.use([PieChart, GaugeChart, TooltipComponent, LegendComponent, CanvasRenderer]);
+echarts.use([PieChart, GaugeChart]);
 
 export interface Slice {
   name: string;
@@ -78,35 +75,4 @@ export function GaugeOf({
       }}
     />
   );
-}
-
-function EChart({
-  option,
-  height,
-  ariaLabel,
-}: {
-  option: echarts.EChartsCoreOption;
-  height: number;
-  ariaLabel: string;
-}) {
-  const host = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts>(undefined);
-
-  useEffect(() => {
-    if (!host.current) return;
-    const instance = echarts.init(host.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(host.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-
-  return <div ref={host} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} />;
 }

@@ -1,12 +1,10 @@
-import { ClearOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { OperLog } from '@buglet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminList, AdminListPage } from '../../components/admin-list-page.tsx';
-import { PermiButton } from '../../components/permi-button.tsx';
+import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
-import { useConfirm } from '../../hooks/use-confirm.ts';
 import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { DictTag } from '../dicts/dict-tag.tsx';
 import { cleanOperLogs, deleteOperLogs, listOperLogs, monitorKeys } from './monitor.api.ts';
@@ -18,18 +16,7 @@ const KEYS = { all: monitorKeys.operLogs, list: monitorKeys.operLogList };
 /** The operation log (`/system/log/operlog`): who changed what, with the detail of each request. */
 export default function OperLogPage() {
   const { t } = useTranslation();
-  const confirm = useConfirm();
   const [shown, setShown] = useState<OperLog>();
-
-  const clean = (list: AdminList<OperLog, OperLog>) =>
-    confirm({
-      content: t('operlog.confirm-clean'),
-      success: t('operlog.clean-success'),
-      action: async () => {
-        await cleanOperLogs();
-        list.refetch();
-      },
-    });
 
   return (
     <>
@@ -42,6 +29,11 @@ export default function OperLogPage() {
         list={listOperLogs}
         remove={{ call: deleteOperLogs, confirm: (ids) => t('operlog.confirm-delete', { ids }) }}
         exportTo={{ url: '/monitor/operlog/export', fileName: `operlog_${Date.now()}.xlsx` }}
+        clean={{
+          call: cleanOperLogs,
+          confirm: t('operlog.confirm-clean'),
+          success: t('operlog.clean-success'),
+        }}
         search={
           <>
             <SearchInput name="operIp" label={t('operlog.address')} />
@@ -96,16 +88,6 @@ export default function OperLogPage() {
             ),
           },
         ]}
-        toolbar={(list) => (
-          <PermiButton
-            permi={['monitor:operlog:remove']}
-            danger
-            icon={<ClearOutlined />}
-            onClick={() => clean(list)}
-          >
-            {t('clear')}
-          </PermiButton>
-        )}
       />
       <OperLogDetail log={shown} onClose={() => setShown(undefined)} />
     </>

@@ -1,8 +1,8 @@
 import { PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Popover, Upload } from 'antd';
+import { Button, Flex, Popover, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkImage, uploadFile } from '../../lib/upload.ts';
+import { useImageUpload } from '../../hooks/use-image-upload.ts';
 import { PROJECT_ICON_CHOICES, projectIconUrl } from './project-icons.ts';
 
 interface ProjectIconPickerProps {
@@ -14,27 +14,12 @@ interface ProjectIconPickerProps {
 /** The chosen cover, large, with a button opening a grid of the ten built-in covers. */
 export function ProjectIconPicker({ value, onChange, id }: ProjectIconPickerProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [isOpen, setOpen] = useState(false);
-  const [isUploading, setUploading] = useState(false);
   // An own image instead of a built-in cover: png or jpg up to 5 MB, stored as its /profile path.
-  const beforeUpload = (file: File) => {
-    const problem = checkImage(file);
-    if (problem) {
-      const { key, ...vars } = problem;
-      message.error(t(key, vars));
-      return Upload.LIST_IGNORE;
-    }
-    setUploading(true);
-    void uploadFile(file)
-      .then((res) => {
-        onChange?.(res.fileName);
-        setOpen(false);
-      })
-      .catch(() => {})
-      .finally(() => setUploading(false));
-    return false;
-  };
+  const { isUploading, beforeUpload } = useImageUpload((path) => {
+    onChange?.(path);
+    setOpen(false);
+  });
   const grid = (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 56px)', gap: 8 }}>
       {PROJECT_ICON_CHOICES.map((choice) => (

@@ -1,0 +1,42 @@
+import { LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+// The parts every chart here uses; each chart's file registers its own series types, so only
+// what a page draws is bundled with it.
+echarts.use([TooltipComponent, LegendComponent, CanvasRenderer]);
+
+export { echarts };
+
+/** One ECharts instance on a canvas that follows its box's width; the option replaces the last one. */
+export function EChart({
+  option,
+  height,
+  ariaLabel,
+}: {
+  option: echarts.EChartsCoreOption;
+  height: number;
+  ariaLabel: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts>(undefined);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const instance = echarts.init(host.current, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(host.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+
+  return <div ref={host} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} />;
+}

@@ -30,6 +30,8 @@ const dept = (deptId: number, parentId: number, deptName: string, orderNum = 0, 
 afterEach(async () => {
   cleanup();
   await changeLocale('zh_CN');
+  // Let React's scheduler finish what the unmount queued while the document still exists.
+  await new Promise((resolve) => setImmediate(resolve));
   vi.unstubAllGlobals();
 });
 
@@ -82,7 +84,8 @@ describe('the user page department filter', () => {
       onchange: null,
       dispatchEvent: () => false,
     }));
-    const client = new QueryClient();
+    // The tree is given, not fetched: no request may outlive the test.
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
     client.setQueryData(['depts', 'tree'], {
       code: 200,
       msg: '',

@@ -208,9 +208,13 @@ function requestOf(route: RouteEntry, caller: Person) {
 
 const key = (name: string, from: Record<string, unknown>) => from[name];
 
+/** The tables, read once: no call creates one, and reading the catalogue per call is slow on PostgreSQL. */
+let tableList: ReturnType<typeof t.db.introspection.getTables> | undefined;
+
 /** Team A's rows and the platform's, in a stable form: what no outsider's call may change. */
 async function snapshot(caller: Person): Promise<string> {
-  const tables = await t.db.introspection.getTables();
+  tableList ??= t.db.introspection.getTables();
+  const tables = await tableList;
   const defects = [scene.defect];
   const others = Object.values(who)
     .filter((p) => p.userId !== caller.userId)

@@ -1,6 +1,6 @@
 import { MENUS, roleMenuGrants } from '../seed/menus.ts';
 import { CONFIGS, DICTIONARIES, ROLES } from '../seed/reference-data.ts';
-import { type AnyDb, syncSequence } from './helpers.ts';
+import { type AnyDb, seededMenuRow, syncSequence } from './helpers.ts';
 
 const SEEDED_AT = '2024-10-10 00:00:00';
 
@@ -26,24 +26,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db
     .insertInto('sys_menu')
-    .values(
-      MENUS.map((m) => ({
-        menu_id: m.id,
-        menu_name: m.name,
-        menu_name_i18n_key: m.key,
-        parent_id: m.parent,
-        order_num: m.order,
-        path: m.path ?? '',
-        component: m.component ?? null,
-        menu_type: m.type,
-        visible: m.hidden ? '1' : '0',
-        status: m.disabled ? '1' : '0',
-        perms: m.perms ?? null,
-        icon: m.icon ?? '#',
-        create_by: 'admin',
-        create_time: SEEDED_AT,
-      })),
-    )
+    .values(MENUS.map((m) => seededMenuRow(m, SEEDED_AT)))
     .execute();
   await syncSequence(db, 'sys_menu', 'menu_id');
 

@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
-import { MENUS, roleMenuGrants } from '../seed/menus.ts';
+import { MENUS, type MenuSeed, roleMenuGrants } from '../seed/menus.ts';
 
 // Migrations see the database untyped: they describe its shape at that point in history.
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented type for migrations
@@ -34,6 +34,24 @@ export function withAudit<T extends string>(table: CreateTableBuilder<T>) {
     .addColumn('remark', 'varchar(500)');
 }
 
+/** A seeded menu (`seed/menus.ts`) as its `sys_menu` row. */
+export const seededMenuRow = (m: MenuSeed, createdAt: string) => ({
+  menu_id: m.id,
+  menu_name: m.name,
+  menu_name_i18n_key: m.key,
+  parent_id: m.parent,
+  order_num: m.order,
+  path: m.path ?? '',
+  component: m.component ?? null,
+  menu_type: m.type,
+  visible: m.hidden ? '1' : '0',
+  status: m.disabled ? '1' : '0',
+  perms: m.perms ?? null,
+  icon: m.icon ?? '#',
+  create_by: 'admin',
+  create_time: createdAt,
+});
+
 /**
  * Seeded menus (`seed/menus.ts`) that a later migration brings: a new database has them from the
  * seed (002), an older one gets them here, with the seed's grants. A row already holding one of
@@ -47,25 +65,7 @@ export async function addSeededMenus(db: AnyDb, ids: readonly number[], addedAt:
       .where('menu_id', '=', m.id)
       .executeTakeFirst();
     if (existing) continue;
-    await db
-      .insertInto('sys_menu')
-      .values({
-        menu_id: m.id,
-        menu_name: m.name,
-        menu_name_i18n_key: m.key,
-        parent_id: m.parent,
-        order_num: m.order,
-        path: m.path ?? '',
-        component: m.component ?? null,
-        menu_type: m.type,
-        visible: m.hidden ? '1' : '0',
-        status: m.disabled ? '1' : '0',
-        perms: m.perms ?? null,
-        icon: m.icon ?? '#',
-        create_by: 'admin',
-        create_time: addedAt,
-      })
-      .execute();
+    await db.insertInto('sys_menu').values(seededMenuRow(m, addedAt)).execute();
   }
   await syncSequence(db, 'sys_menu', 'menu_id');
 

@@ -91,9 +91,12 @@ describe('several server instances on one database', () => {
       const [a, b] = [t.app.jobs.scheduler, other.jobs.scheduler];
       expect(new Set(leases.map((l) => l.instanceId)).size).toBeLessThanOrEqual(2);
       for (const l of leases) expect([a.instanceId, b.instanceId]).toContain(l.instanceId);
-      // Both instances tried (nearly) every tick; only the one that claimed it ran it.
+      // Both instances saw (nearly) every tick; only the one that claimed it ran it. The other
+      // found it claimed, or, when a busy machine let it fall behind by more than the misfire
+      // threshold, dropped it as late (this job's policy): in neither case did it run it.
       expect(a.stats.claimed + b.stats.claimed).toBe(logs.length);
-      expect(a.stats.lost + b.stats.lost).toBeGreaterThanOrEqual(logs.length - 1);
+      const passedOver = a.stats.lost + b.stats.lost + a.stats.dropped + b.stats.dropped;
+      expect(passedOver).toBeGreaterThanOrEqual(logs.length - 1);
 
       // Paused: no instance runs it any more.
       const count = logs.length;

@@ -13,7 +13,8 @@ import { login, startServer, waitUp } from './server-process.ts';
 const CASES = Number(process.env.CASES ?? 100_000);
 const RUNS = 200;
 
-function seed(file: string): { projectId: number; leaf: number; root: number } {
+/** CASES test cases on a deliverable tree, in `file`'s database, for a new lead (benchcases). */
+export function seedCases(file: string, count = CASES): { projectId: number; leaf: number; root: number } {
   const db = new Database(file);
   const now = '2025-01-01 00:00:00';
   const out = db.transaction(() => {
@@ -37,7 +38,7 @@ function seed(file: string): { projectId: number; leaf: number; root: number } {
       `insert into sys_case (project_id, case_num, case_name, module_id, case_level, case_expect, case_step, case_state, create_time, update_time)
        values (?, ?, ?, ?, ?, 'It works', '[{"stepDescribe":"Open","stepExpect":"Shown"}]', 'untested', ?, ?)`,
     );
-    for (let i = 1; i <= CASES; i++) {
+    for (let i = 1; i <= count; i++) {
       const minute = String(i % 60).padStart(2, '0');
       const hour = String(Math.floor(i / 60) % 24).padStart(2, '0');
       insert.run(
@@ -77,7 +78,7 @@ export async function runCaseList(): Promise<Record<string, string>> {
   const first = await startServer({});
   await waitUp(first.url);
   await first.stop();
-  const { projectId, leaf, root } = seed(path.join(first.dataDir, 'buglet.db'));
+  const { projectId, leaf, root } = seedCases(path.join(first.dataDir, 'buglet.db'));
   const server = await startServer({}, first.dataDir);
   try {
     await waitUp(server.url);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
@@ -9,55 +10,163 @@ import { benchPostgresUrl, inPostgresSchema, login, startServer, waitUp } from '
 
 /**
  * One project with DEFECTS defects (default 1,000,000): the list (page of 10, filtered by state,
- * sorted by update time) and the keyword search, on SQLite and, when BENCH_DATABASE_URL (or
- * TEST_DATABASE_URL) is set, on PostgreSQL. Rows are generated inside the database with
- * recursive SQL, so filling takes seconds, not hours.
+ * sorted by update time), the keyword search (newest first, and sorted by every column the list
+ * offers, both ways, for a common, a middling and a rare keyword), the statistics and one
+ * defect's page, on SQLite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, on
+ * PostgreSQL, with the PostgreSQL/SQLite ratio of the medians. Rows are generated inside the
+ * database with set-based SQL, so filling takes seconds, not hours.
+ *
+ * BENCH_KEEP=1 keeps the filled database between runs (a folder under the system's temporary
+ * folder, a schema `bench_defects_<N>` on PostgreSQL) and reuses it; BENCH_DB=sqlite or
+ * BENCH_DB=postgres runs one side only; RUNS and SORT_RUNS set the timed requests per figure.
  */
 const DEFECTS = Number(process.env.DEFECTS ?? 1_000_000);
-const RUNS = 200;
+const RUNS = Number(process.env.RUNS ?? 200);
+const SORT_RUNS = Number(process.env.SORT_RUNS ?? 40);
+const WARM = 10;
+const SEED_VERSION = 2;
 const WORDS = ['login', 'checkout', 'payment', 'report', 'upload', 'search', 'profile', 'export'];
 const ZH = ['登录', '支付', '报表', '上传', '搜索', '导出'];
+/** The sort columns the defect list offers (DEFECT_SORT on the server, SORT_FIELD on the web). */
+export const SORT_COLUMNS = [
+  'updateTime',
+  'createTime',
+  'projectNum',
+  'defectLevel',
+  'defectState',
+  'planStartTime',
+  'planEndTime',
+] as const;
 
-/** Two-digit zero padding: SQLite has no lpad, PostgreSQL's substr takes no negative start. */
-type Pad = (expr: string) => string;
-const sqlitePad: Pad = (e) => `substr('0' || (${e}), -2)`;
-const pgPad: Pad = (e) => `lpad((${e})::text, 2, '0')`;
+/** What differs between the two dialects in the generating SQL. */
+interface Dialect {
+  /** Two-digit zero padding: SQLite has no lpad, PostgreSQL's substr takes no negative start. */
+  pad: (expr: string) => string;
+  /** A datetime text `seconds` after 2024-01-01. */
+  after2024: (seconds: string) => string;
+  series: (count: number) => string;
+}
+const SQLITE: Dialect = {
+  pad: (e) => `substr('0' || (${e}), -2)`,
+  after2024: (s) => `datetime('2024-01-01 00:00:00', '+' || (${s}) || ' seconds')`,
+  series: (count) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})`,
+};
+const POSTGRES: Dialect = {
+  pad: (e) => `lpad((${e})::text, 2, '0')`,
+  after2024: (s) => `to_char(timestamp '2024-01-01' + (${s}) * interval '1 second', 'YYYY-MM-DD HH24:MI:SS')`,
+  series: (count) => `with n(i) as (select generate_series(1, ${count}))`,
+};
 
-const SEED_SQL = (projectId: number, userId: number, count: number, pad: Pad = sqlitePad) => `
-  with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+/**
+ * Defects made over a year (every 30 s); four levels; a plan start on three in four, a plan end on
+ * two in three; one English word of eight in the title, one Chinese word of six in the description.
+ */
+const SEED_SQL = (d: Dialect, projectId: number, userId: number, count: number) => `
+  ${d.series(count)}
   insert into sys_defect (project_id, project_num, defect_type, defect_name, defect_describe, defect_level, defect_state,
-    is_deleted, create_by, create_by_id, create_time, update_by, update_time)
+    plan_start_time, plan_end_time, is_deleted, create_by, create_by_id, create_time, update_by, update_time)
   select ${projectId}, i, i % 3,
     'Defect ' || i || ' in ' || (case i % 8 ${WORDS.map((w, k) => `when ${k} then '${w}'`).join(' ')} end),
     'Steps to reproduce ' || i || ': ' || (case i % 6 ${ZH.map((w, k) => `when ${k} then '${w}页面出错'`).join(' ')} end),
-    'middle', (case when i % 10 < 6 then 4 when i % 10 < 8 then 0 else i % 4 end),
-    0, 'bench', ${userId},
-    '2025-01-01 00:00:00', 'bench',
-    '2025-' || ${pad('1 + i % 12')} || '-' || ${pad('1 + i % 28')} || ' ' || ${pad('i % 24')} || ':00:00'
+    (case (i / 5) % 4 when 0 then 'urgent' when 1 then 'height' when 2 then 'middle' else 'low' end),
+    (case when i % 10 < 6 then 4 when i % 10 < 8 then 0 else i % 4 end),
+    (case when i % 4 = 0 then null else '2025-' || ${d.pad('1 + i % 12')} || '-' || ${d.pad('1 + (i / 7) % 28')} || ' 09:00:00' end),
+    (case when i % 3 = 0 then null else '2025-' || ${d.pad('1 + (i / 11) % 12')} || '-' || ${d.pad('1 + (i / 13) % 28')} || ' 18:00:00' end),
+    0, 'bench', ${userId}, ${d.after2024('i * 30')}, 'bench',
+    '2025-' || ${d.pad('1 + i % 12')} || '-' || ${d.pad('1 + i % 28')} || ' ' || ${d.pad('i % 24')} || ':00:00'
   from n`;
 
-export async function seedSqlite(file: string): Promise<{ projectId: number }> {
-  const db = new Database(file);
-  const ids = db.transaction(() =>
-    insertLeadProject(db, { userName: 'benchdefects', teamName: 'Defect bench', projectName: 'Million' }),
-  )();
-  db.exec(SEED_SQL(ids.projectId, ids.userId, DEFECTS));
-  db.exec(
-    `insert into sys_defect_handler (defect_id, user_id, position) select defect_id, ${ids.userId}, 0 from sys_defect where project_id = ${ids.projectId}`,
-  );
-  db.exec(
-    `insert into sys_defect_search (rowid, title, body) select defect_id, defect_name, defect_describe from sys_defect where project_id = ${ids.projectId}`,
-  );
-  db.exec('analyze');
-  db.close();
-  return { projectId: ids.projectId };
+/** One defect in a hundred has a note with a comment that says "checkout". */
+const COMMENT_SQL = (projectId: number, userId: number) => [
+  `insert into sys_defect_log (defect_id, defect_log_type, defect_log_describe, receive_by, create_by_id, create_time)
+   select defect_id, 12, 'note', '[]', ${userId}, create_time from sys_defect
+   where project_id = ${projectId} and project_num % 100 = 0`,
+  `insert into sys_comment (comment_content, module_type, correlation_id, create_by_id, create_time)
+   select 'Seen again during checkout, run ' || d.project_num, 'defect_log', l.defect_log_id, ${userId}, l.create_time
+   from sys_defect_log l join sys_defect d on d.defect_id = l.defect_id where d.project_id = ${projectId}`,
+];
+
+export interface SeededDefects {
+  projectId: number;
+  userId: number;
+  someDefectId: number;
 }
 
-async function seedPostgres(url: string): Promise<{ projectId: number }> {
+export async function seedSqlite(file: string, count = DEFECTS): Promise<SeededDefects> {
+  const db = new Database(file);
+  try {
+    const ids = db.transaction(() =>
+      insertLeadProject(db, { userName: 'benchdefects', teamName: 'Defect bench', projectName: 'Million' }),
+    )();
+    db.exec(SEED_SQL(SQLITE, ids.projectId, ids.userId, count));
+    db.exec(
+      `insert into sys_defect_handler (defect_id, user_id, position) select defect_id, ${ids.userId}, 0 from sys_defect where project_id = ${ids.projectId}`,
+    );
+    for (const statement of COMMENT_SQL(ids.projectId, ids.userId)) db.exec(statement);
+    // The text the service indexes (defect-search.ts refreshSearchText): description and comments.
+    db.exec(`insert into sys_defect_search (rowid, title, body)
+      select d.defect_id, d.defect_name, coalesce(d.defect_describe, '') || ' ' || coalesce((
+        select group_concat(c.comment_content, ' ') from sys_comment c
+        join sys_defect_log l on l.defect_log_id = c.correlation_id and c.module_type = 'defect_log'
+        where l.defect_id = d.defect_id), '')
+      from sys_defect d where d.project_id = ${ids.projectId}`);
+    db.exec('analyze');
+    return { ...ids, someDefectId: someDefect(db, ids.projectId, count) };
+  } finally {
+    db.close();
+  }
+}
+
+function someDefect(db: Database.Database, projectId: number, count: number): number {
+  const row = db
+    .prepare('select defect_id from sys_defect where project_id = ? and project_num = ?')
+    .get(projectId, Math.ceil(count / 2)) as { defect_id: number };
+  return row.defect_id;
+}
+
+/** The bench project of a kept SQLite database, if it was filled with `count` defects. */
+function seededSqlite(file: string, count: number): SeededDefects | undefined {
+  const db = new Database(file, { readonly: true });
+  try {
+    const hasTables = db.prepare(`select 1 from sqlite_master where name = 'sys_defect'`).get();
+    if (!hasTables) return undefined;
+    const row = db
+      .prepare(`select p.project_id, u.user_id from sys_project p, sys_user u
+        where p.project_name = 'Million' and u.user_name = 'benchdefects'`)
+      .get() as { project_id: number; user_id: number } | undefined;
+    if (!row) return undefined;
+    const n = db.prepare('select count(*) n from sys_defect where project_id = ?').get(row.project_id) as {
+      n: number;
+    };
+    if (n.n !== count) return undefined;
+    return {
+      projectId: row.project_id,
+      userId: row.user_id,
+      someDefectId: someDefect(db, row.project_id, count),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** The bench project of a PostgreSQL schema, if it was filled with `count` defects. */
+async function seededPostgres(client: pg.Client, count: number): Promise<SeededDefects | undefined> {
+  const kept = await client.query<{ project_id: number; user_id: number; n: string; some: number }>(
+    `select p.project_id, u.user_id, (select count(*) from sys_defect d where d.project_id = p.project_id) n,
+       (select defect_id from sys_defect d where d.project_id = p.project_id and d.project_num = $1) some
+     from sys_project p, sys_user u where p.project_name = 'Million' and u.user_name = 'benchdefects'`,
+    [Math.ceil(count / 2)],
+  );
+  const found = kept.rows[0];
+  if (!found || Number(found.n) !== count) return undefined;
+  return { projectId: found.project_id, userId: found.user_id, someDefectId: found.some };
+}
+
+async function seedPostgres(url: string, count: number): Promise<SeededDefects> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const hash = bcrypt.hashSync('secret1', 4);
+    const hash = bcrypt.hashSync(BENCH_PASSWORD, 4);
     const user = await client.query(
       `insert into sys_user (user_name, nick_name, password, status, del_flag, create_time) values ('benchdefects', 'Bench', $1, '0', '0', '2025-01-01 00:00:00') returning user_id`,
       [hash],
@@ -83,116 +192,301 @@ async function seedPostgres(url: string): Promise<{ projectId: number }> {
     await client.query('insert into sys_user_project_role (user_project_id, role_id) values ($1, 8)', [
       m.rows[0].user_project_id,
     ]);
-    // Bulk load: the trigram indexes are built once after the insert rather than grown row by row.
-    await client.query('drop index sys_defect_name_trgm, sys_defect_describe_trgm');
-    await client.query(
-      SEED_SQL(projectId, userId, DEFECTS, pgPad)
-        .replace(
-          'with recursive n(i) as (select 1 union all select i + 1 from n where i < ',
-          'with n(i) as (select generate_series(1, ',
-        )
-        .replace(/\)\n {2}insert/, '))\n  insert'),
+    // Bulk load: the indexes of sys_defect are built once after the insert rather than grown row by row.
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(
+      `select i.indexname, i.indexdef from pg_indexes i
+       where i.schemaname = current_schema() and i.tablename = 'sys_defect'
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     );
-    await client.query(
-      'create index sys_defect_name_trgm on sys_defect using gin (defect_name public.gin_trgm_ops)',
-    );
-    await client.query(
-      'create index sys_defect_describe_trgm on sys_defect using gin (defect_describe public.gin_trgm_ops)',
-    );
+    for (const { indexname } of indexes.rows) await client.query(`drop index ${indexname}`);
+    await client.query(SEED_SQL(POSTGRES, projectId, userId, count));
+    for (const { indexdef } of indexes.rows) await client.query(indexdef);
     await client.query(
       `insert into sys_defect_handler (defect_id, user_id, position) select defect_id, ${userId}, 0 from sys_defect where project_id = ${projectId}`,
     );
+    for (const statement of COMMENT_SQL(projectId, userId)) await client.query(statement);
     await client.query('analyze');
-    return { projectId };
+    const some = await client.query<{ defect_id: number }>(
+      'select defect_id from sys_defect where project_id = $1 and project_num = $2',
+      [projectId, Math.ceil(count / 2)],
+    );
+    return { projectId, userId, someDefectId: some.rows[0]?.defect_id ?? 0 };
   } finally {
     await client.end();
   }
 }
 
-async function measure(
-  url: string,
-  token: string,
-  path: string,
-): Promise<{ median: number; p99: number; total: number; totalCapped: boolean }> {
+interface Timing {
+  median: number;
+  p99: number;
+  total: number;
+  isCapped: boolean;
+}
+
+async function measure(url: string, token: string, route: string, runs = RUNS): Promise<Timing> {
   const times: number[] = [];
   let total = 0;
-  let totalCapped = false;
-  for (let i = 0; i < RUNS + 20; i++) {
+  let isCapped = false;
+  for (let i = 0; i < runs + WARM; i++) {
     const t0 = performance.now();
-    const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await res.json()) as { code: number; total: number; totalCapped?: boolean; msg: string };
-    if (body.code !== 200) throw new Error(`${path}: ${body.msg}`);
-    if (i >= 20) times.push(performance.now() - t0);
-    total = body.total;
-    totalCapped = body.totalCapped === true;
+    const res = await fetch(`${url}${route}`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await res.json()) as { code: number; total?: number; totalCapped?: boolean; msg: string };
+    if (body.code !== 200) throw new Error(`${route}: ${body.msg}`);
+    if (i >= WARM) times.push(performance.now() - t0);
+    total = body.total ?? 0;
+    isCapped = body.totalCapped === true;
   }
   times.sort((a, b) => a - b);
   return {
     median: times[Math.floor(times.length / 2)] ?? 0,
     p99: times[Math.floor(times.length * 0.99)] ?? 0,
     total,
-    totalCapped,
+    isCapped,
   };
 }
 
-async function runOn(
-  label: string,
-  env: Record<string, string>,
-  seed: (dataDir: string) => Promise<{ projectId: number }>,
-) {
-  const first = await startServer(env);
-  await waitUp(first.url);
-  await first.stop();
-  const fillStart = performance.now();
-  const { projectId } = await seed(first.dataDir);
-  const fillSeconds = (performance.now() - fillStart) / 1000;
-  const server = await startServer(env, first.dataDir);
+/** A database the bench runs on: the server's environment and the filled project. */
+interface Scene {
+  env: Record<string, string>;
+  dataDir: string;
+  seeded: SeededDefects;
+  fillSeconds: number | undefined;
+}
+
+async function withSqlite<T>(count: number, keep: boolean, run: (scene: Scene) => Promise<T>): Promise<T> {
+  const keptDir = path.join(os.tmpdir(), `buglet-defect-bench-v${SEED_VERSION}-${count}`);
+  if (keep) {
+    // A kept folder whose filling did not finish is started again.
+    const file = path.join(keptDir, 'buglet.db');
+    if (fs.existsSync(file) && !seededSqlite(file, count))
+      fs.rmSync(keptDir, { recursive: true, force: true });
+    fs.mkdirSync(keptDir, { recursive: true });
+  }
+  // The server creates (or migrates) the database; the bench fills it once.
+  const first = await startServer({}, keep ? keptDir : undefined);
+  try {
+    await waitUp(first.url);
+  } finally {
+    await first.stop();
+  }
+  const file = path.join(first.dataDir, 'buglet.db');
+  try {
+    let seeded = keep ? seededSqlite(file, count) : undefined;
+    let fillSeconds: number | undefined;
+    if (!seeded) {
+      const t0 = performance.now();
+      seeded = await seedSqlite(file, count);
+      fillSeconds = (performance.now() - t0) / 1000;
+    }
+    return await run({ env: {}, dataDir: first.dataDir, seeded, fillSeconds });
+  } finally {
+    // A million defects take a good part of a gigabyte: leave nothing behind unless asked to.
+    if (!keep) fs.rmSync(first.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withPostgres<T>(
+  pgUrl: string,
+  count: number,
+  keep: boolean,
+  run: (scene: Scene) => Promise<T>,
+): Promise<T> {
+  const inSchema = async (url: string) => {
+    const first = await startServer({ DATABASE_URL: url });
+    try {
+      await waitUp(first.url);
+    } finally {
+      await first.stop();
+    }
+    try {
+      let seeded = keep ? await keptPostgres(url, count) : undefined;
+      let fillSeconds: number | undefined;
+      if (!seeded) {
+        const t0 = performance.now();
+        seeded = await seedPostgres(url, count);
+        fillSeconds = (performance.now() - t0) / 1000;
+      }
+      return await run({ env: { DATABASE_URL: url }, dataDir: first.dataDir, seeded, fillSeconds });
+    } finally {
+      fs.rmSync(first.dataDir, { recursive: true, force: true });
+    }
+  };
+  if (!keep) return inPostgresSchema(pgUrl, 'bench', inSchema);
+  const schema = `bench_defects_v${SEED_VERSION}_${count}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  const url = new URL(pgUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    await admin.query(`create schema if not exists ${schema}`);
+    // A kept schema whose filling did not finish is started again.
+    if (!(await keptPostgres(url.toString(), count))) {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.query(`create schema ${schema}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  return inSchema(url.toString());
+}
+
+async function keptPostgres(url: string, count: number): Promise<SeededDefects | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select 1 from pg_tables where schemaname = current_schema() and tablename = 'sys_defect'`,
+    );
+    return rows.length > 0 ? await seededPostgres(client, count) : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+const listRoute = (projectId: number, query: string) =>
+  `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10${query}`;
+const keywordQuery = (keyword: string) => `&params%5Bkeyword%5D=${encodeURIComponent(keyword)}`;
+const sortQuery = (column: string, direction: 'asc' | 'desc') =>
+  `&orderByColumn=${column}&isAsc=${direction}`;
+
+/** Keywords by how many defects they match: one in eight (plus comments), about one in a thousand, one. */
+export function benchKeywords(count: number) {
+  return {
+    common: 'checkout',
+    middling: `Defect ${String(count).slice(0, 4)}`,
+    rare: `Defect ${Math.floor(count * 0.4) + 7} in`,
+  };
+}
+
+/** Every figure of one database: label -> timing. */
+async function timeScene(scene: Scene, withSorts: boolean): Promise<Map<string, Timing>> {
+  const server = await startServer(scene.env, scene.dataDir);
+  const figures = new Map<string, Timing>();
   try {
     await waitUp(server.url);
     const token = await login(server.url, 'benchdefects', BENCH_PASSWORD);
     if (!token) throw new Error('bench user could not log in');
-    const list = await measure(
-      server.url,
-      token,
-      `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10&params%5BdefectStates%5D=0&orderByColumn=updateTime&isAsc=desc`,
-    );
-    const en = await measure(
-      server.url,
-      token,
-      `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10&params%5Bkeyword%5D=checkout`,
-    );
-    const zh = await measure(
-      server.url,
-      token,
-      `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10&params%5Bkeyword%5D=${encodeURIComponent('报表页面')}`,
-    );
-    // A rare keyword (one defect): the index answers it without the newest-first shortcut.
-    const rare = await measure(
-      server.url,
-      token,
-      `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10&params%5Bkeyword%5D=${encodeURIComponent('Defect 123457 in')}`,
-    );
-    const fmt = (m: { median: number; p99: number }) => `${m.median.toFixed(1)} / ${m.p99.toFixed(1)}`;
-    return {
-      [`${label}: fill ${DEFECTS.toLocaleString('en')} defects (s)`]: fillSeconds.toFixed(1),
-      [`${label}: list, state Pending (${list.total}), by update time: median / p99 (ms)`]: fmt(list),
-      [`${label}: keyword 'checkout' (${en.total}${en.totalCapped ? '+' : ''}): median / p99 (ms)`]: fmt(en),
-      [`${label}: keyword '报表页面' (${zh.total}${zh.totalCapped ? '+' : ''}): median / p99 (ms)`]: fmt(zh),
-      [`${label}: keyword 'Defect 123457 in' (${rare.total}): median / p99 (ms)`]: fmt(rare),
+    const { projectId, someDefectId } = scene.seeded;
+    const time = async (label: string, route: string, runs = RUNS) => {
+      figures.set(label, await measure(server.url, token, route, runs));
     };
+    const words = benchKeywords(DEFECTS);
+    await time(
+      'list, state Pending, by update time',
+      listRoute(projectId, `&params%5BdefectStates%5D=0${sortQuery('updateTime', 'desc')}`),
+    );
+    await time(`keyword '${words.common}', newest first`, listRoute(projectId, keywordQuery(words.common)));
+    await time(
+      `keyword '${words.common}', by update time`,
+      listRoute(projectId, keywordQuery(words.common) + sortQuery('updateTime', 'desc')),
+    );
+    await time(`keyword '报表页面', newest first`, listRoute(projectId, keywordQuery('报表页面')));
+    await time(`keyword '${words.rare}', newest first`, listRoute(projectId, keywordQuery(words.rare)));
+    await time('statistics by state', `/system/defect/statistic/state/${projectId}`);
+    await time('statistics by member', `/system/defect/statistic/member/${projectId}`);
+    await time('defect view', `/system/defect/${someDefectId}`);
+    if (withSorts) {
+      for (const column of SORT_COLUMNS)
+        await time(`list, by ${column} desc`, listRoute(projectId, sortQuery(column, 'desc')), SORT_RUNS);
+      for (const word of [words.common, words.middling, words.rare])
+        for (const column of SORT_COLUMNS)
+          for (const direction of ['desc', 'asc'] as const)
+            await time(
+              `keyword '${word}', by ${column} ${direction}`,
+              listRoute(projectId, keywordQuery(word) + sortQuery(column, direction)),
+              SORT_RUNS,
+            );
+    }
+    return figures;
   } finally {
     await server.stop();
-    // A million defects take a good part of a gigabyte: leave nothing behind.
-    fs.rmSync(first.dataDir, { recursive: true, force: true });
   }
 }
 
+const keep = () => process.env.BENCH_KEEP === '1';
+const fmt = (t: Timing | undefined) => (t ? `${t.median.toFixed(1)} / ${t.p99.toFixed(1)}` : '-');
+
 export async function runDefectList(): Promise<Record<string, string>> {
-  const figures = await runOn('SQLite', {}, (dataDir) => seedSqlite(path.join(dataDir, 'buglet.db')));
-  const pgUrl = benchPostgresUrl();
-  if (!pgUrl) return { ...figures, PostgreSQL: 'not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL)' };
-  const pgFigures = await inPostgresSchema(pgUrl, 'bench', (url) =>
-    runOn('PostgreSQL', { DATABASE_URL: url }, () => seedPostgres(url)),
-  );
-  return { ...figures, ...pgFigures };
+  const only = process.env.BENCH_DB;
+  const pgUrl = only === 'sqlite' ? undefined : benchPostgresUrl();
+  const out: Record<string, string> = {};
+  let lite: Map<string, Timing> | undefined;
+  let post: Map<string, Timing> | undefined;
+  if (only !== 'postgres')
+    lite = await withSqlite(DEFECTS, keep(), async (scene) => {
+      if (scene.fillSeconds !== undefined)
+        out[`SQLite: fill ${DEFECTS.toLocaleString('en')} defects (s)`] = scene.fillSeconds.toFixed(1);
+      return timeScene(scene, true);
+    });
+  if (pgUrl)
+    post = await withPostgres(pgUrl, DEFECTS, keep(), async (scene) => {
+      if (scene.fillSeconds !== undefined)
+        out[`PostgreSQL: fill ${DEFECTS.toLocaleString('en')} defects (s)`] = scene.fillSeconds.toFixed(1);
+      return timeScene(scene, true);
+    });
+  else out.PostgreSQL = 'not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL)';
+  const labels = [...(lite ?? post ?? new Map<string, Timing>()).keys()];
+  for (const label of labels) {
+    const a = lite?.get(label);
+    const b = post?.get(label);
+    const shown = a ?? b;
+    const count = shown && shown.total > 0 ? ` (${shown.total}${shown.isCapped ? '+' : ''})` : '';
+    const ratio = a && b ? `  ×${(b.median / a.median).toFixed(2)}` : '';
+    out[`${label}${count}: median / p99 ms`] = `SQLite ${fmt(a)}  PG ${fmt(b)}${ratio}`;
+  }
+  return out;
+}
+
+export interface DefectReadFigures {
+  /** Page of 10, state Pending, by update time. */
+  list: number;
+  /** A common keyword, sorted by update time. */
+  keywordByUpdate: number;
+  /** A rare keyword, newest first. */
+  keywordRare: number;
+  /** The state statistics panel. */
+  statistics: number;
+  /** One defect's page. */
+  view: number;
+}
+
+/**
+ * The p50 (ms) of the defect reads for a budget: a project of `defects` defects on SQLite, or on
+ * the PostgreSQL of `database` (a postgres:// URL; a fresh schema, dropped afterwards unless kept).
+ */
+export async function measureDefectReads(options: {
+  defects: number;
+  database?: string;
+  runs?: number;
+  keep?: boolean;
+}): Promise<DefectReadFigures> {
+  const runs = options.runs ?? 100;
+  const time = async (scene: Scene): Promise<DefectReadFigures> => {
+    const server = await startServer(scene.env, scene.dataDir);
+    try {
+      await waitUp(server.url);
+      const token = await login(server.url, 'benchdefects', BENCH_PASSWORD);
+      if (!token) throw new Error('bench user could not log in');
+      const { projectId, someDefectId } = scene.seeded;
+      const words = benchKeywords(options.defects);
+      const p50 = async (route: string) => (await measure(server.url, token, route, runs)).median;
+      return {
+        list: await p50(
+          listRoute(projectId, `&params%5BdefectStates%5D=0${sortQuery('updateTime', 'desc')}`),
+        ),
+        keywordByUpdate: await p50(
+          listRoute(projectId, keywordQuery(words.common) + sortQuery('updateTime', 'desc')),
+        ),
+        keywordRare: await p50(listRoute(projectId, keywordQuery(words.rare))),
+        statistics: await p50(`/system/defect/statistic/state/${projectId}`),
+        view: await p50(`/system/defect/${someDefectId}`),
+      };
+    } finally {
+      await server.stop();
+    }
+  };
+  const isPostgres = options.database?.startsWith('postgres') === true;
+  return isPostgres && options.database
+    ? withPostgres(options.database, options.defects, options.keep === true, time)
+    : withSqlite(options.defects, options.keep === true, time);
 }

@@ -15,9 +15,17 @@ import { rssMb, startServer, waitUp } from './server-process.ts';
  */
 const MEMBERS = Number(process.env.SOCKETS ?? 1000);
 const ROUNDS = 5;
-const tokenOf = (i: number) => `bench-socket-token-${i}`;
+/** The session token seeded for member i (0 is the sender). */
+export const tokenOf = (i: number) => `bench-socket-token-${i}`;
 
-function seed(file: string): { projectId: number; senderToken: string; members: number[] } {
+export interface FanoutScene {
+  projectId: number;
+  senderToken: string;
+  members: number[];
+}
+
+/** A project of `count` members with sessions (and a sender who may notify them), in `file`. */
+export function seedFanout(file: string, count = MEMBERS): FanoutScene {
   const db = new Database(file);
   const hash = bcrypt.hashSync('secret1', 4);
   const now = '2026-01-01 00:00:00';
@@ -50,7 +58,7 @@ function seed(file: string): { projectId: number; senderToken: string; members: 
       `insert into sys_session (token_id, user_id, login_time, expire_at, is_default_password) values (?, ?, ?, ?, 0)`,
     );
     const ids: number[] = [];
-    for (let i = 0; i <= MEMBERS; i++) {
+    for (let i = 0; i <= count; i++) {
       const id = user.run(`sock${i}`, `Socket ${i}`, `1380${String(i).padStart(7, '0')}`, hash, now)
         .lastInsertRowid as number;
       platformRole.run(id);
@@ -70,70 +78,87 @@ function seed(file: string): { projectId: number; senderToken: string; members: 
   return out;
 }
 
+/** Opens a socket for every member of the scene, logged in with the seeded sessions. */
+export async function openSockets(url: string, scene: FanoutScene, onNotice: () => void) {
+  const host = url.replace(/^http/, 'ws');
+  const sockets: WebSocket[] = [];
+  for (let i = 0; i < scene.members.length; i++) {
+    const ws = new WebSocket(`${host}/ws/websocket/${scene.members[i]}/message?token=${tokenOf(i + 1)}`);
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as { action: string; data: { isRead?: boolean } };
+      if (frame.action === 'notice' && frame.data.isRead === false) onNotice();
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    sockets.push(ws);
+  }
+  return sockets;
+}
+
+/**
+ * Sends `rounds` notices by hand to every member and returns each socket's delivery time (ms,
+ * from the request to its `notice` frame), sorted. The sockets must be open (openSockets).
+ */
+export async function timeFanout(
+  url: string,
+  scene: FanoutScene,
+  rounds: number,
+  arrivals: { sentAt: number; times: number[] },
+): Promise<number[]> {
+  const all: number[] = [];
+  const count = scene.members.length;
+  for (let round = 0; round < rounds; round++) {
+    arrivals.times = [];
+    arrivals.sentAt = performance.now();
+    const res = await fetch(`${url}/system/notice/send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${scene.senderToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        projectId: scene.projectId,
+        receiveIds: scene.members,
+        title: `Release ${round}`,
+        content: '**Freeze** now',
+      }),
+    });
+    const body = (await res.json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`send: ${body.msg}`);
+    for (let wait = 0; arrivals.times.length < count && wait < 200; wait++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    if (arrivals.times.length < count)
+      throw new Error(`round ${round}: ${arrivals.times.length} of ${count} sockets got the notice`);
+    all.push(...arrivals.times);
+  }
+  return all.sort((a, b) => a - b);
+}
+
 export async function runNoticeFanout(): Promise<Record<string, string>> {
   const first = await startServer({});
   await waitUp(first.url);
   await first.stop();
-  const { projectId, senderToken, members } = seed(path.join(first.dataDir, 'buglet.db'));
+  const scene = seedFanout(path.join(first.dataDir, 'buglet.db'));
   const server = await startServer({ LOG_LEVEL: 'warn' }, first.dataDir);
-  const sockets: WebSocket[] = [];
+  let sockets: WebSocket[] = [];
   try {
     await waitUp(server.url);
     const pid = server.child.pid as number;
     await new Promise((r) => setTimeout(r, 500));
     const before = rssMb(pid);
-    const host = server.url.replace(/^http/, 'ws');
-    const arrivals: number[][] = [];
-    let round = -1;
-    let sentAt = 0;
-    for (let i = 0; i < members.length; i++) {
-      const ws = new WebSocket(`${host}/ws/websocket/${members[i]}/message?token=${tokenOf(i + 1)}`);
-      ws.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as { action: string; data: { isRead?: boolean } };
-        if (frame.action === 'notice' && frame.data.isRead === false)
-          arrivals[round]?.push(performance.now() - sentAt);
-      });
-      await new Promise((resolve, reject) => {
-        ws.once('open', resolve);
-        ws.once('error', reject);
-      });
-      sockets.push(ws);
-    }
+    const arrivals = { sentAt: 0, times: [] as number[] };
+    sockets = await openSockets(server.url, scene, () =>
+      arrivals.times.push(performance.now() - arrivals.sentAt),
+    );
     // Let the presence frames (each member coming online tells the others) settle.
     await new Promise((r) => setTimeout(r, 3000));
     const idle = rssMb(pid);
-    const times: number[] = [];
-    for (round = 0; round < ROUNDS; round++) {
-      arrivals[round] = [];
-      sentAt = performance.now();
-      const res = await fetch(`${server.url}/system/notice/send`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${senderToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          projectId,
-          receiveIds: members,
-          title: `Release ${round}`,
-          content: '**Freeze** now',
-        }),
-      });
-      const body = (await res.json()) as { code: number; msg: string };
-      if (body.code !== 200) throw new Error(`send: ${body.msg}`);
-      for (let wait = 0; (arrivals[round]?.length ?? 0) < members.length && wait < 200; wait++) {
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      if ((arrivals[round]?.length ?? 0) < members.length) {
-        throw new Error(
-          `round ${round}: ${arrivals[round]?.length} of ${members.length} sockets got the notice`,
-        );
-      }
-      times.push(...(arrivals[round] ?? []));
-    }
-    times.sort((a, b) => a - b);
+    const times = await timeFanout(server.url, scene, ROUNDS, arrivals);
     const at = (q: number) =>
       (times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? 0).toFixed(1);
     return {
-      [`${members.length} sockets, one notice to all, ${ROUNDS} rounds: delivery median / p99 / max (ms)`]: `${at(0.5)} / ${at(0.99)} / ${at(1)}`,
-      'server memory per idle socket (KB)': (((idle - before) * 1024) / members.length).toFixed(1),
+      [`${scene.members.length} sockets, one notice to all, ${ROUNDS} rounds: delivery median / p99 / max (ms)`]: `${at(0.5)} / ${at(0.99)} / ${at(1)}`,
+      'server memory per idle socket (KB)': (((idle - before) * 1024) / scene.members.length).toFixed(1),
       'server RSS before sockets / with them (MB)': `${before.toFixed(0)} / ${idle.toFixed(0)}`,
     };
   } finally {

@@ -1,0 +1,238 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import type WebSocket from 'ws';
+import { seedCases } from './case-list.bench.ts';
+import { seedSqlite as seedDefects } from './defect-list.bench.ts';
+import { openSockets, seedFanout, timeFanout } from './notice-fanout.bench.ts';
+import { BENCH_PASSWORD } from './seed-lead.ts';
+import { login, ROOT, rssMb, startServer, waitUp } from './server-process.ts';
+
+/**
+ * The performance budget CI enforces (`npm run bench:budget`, run by `.ci/run`). One data folder
+ * (BUDGET_DEFECTS defects, default 100,000; 10,000 cases; 200 members with sockets), one server,
+ * and every figure of budget.json measured in the same run. Server times are divided by the p50
+ * of a bare route (/version) timed the same way in the same run, and throughput is a share of
+ * the bare route's, so a slower machine moves both sides and does not fail the budget. A figure
+ * more than 50 % worse than its budget fails the run. `--write` stores this run's figures as the
+ * new budget (after a deliberate change, reviewed in the commit).
+ */
+const DEFECTS = Number(process.env.BUDGET_DEFECTS ?? 100_000);
+const CASES = 10_000;
+const MEMBERS = 200;
+const RUNS = 150;
+const WARM = 20;
+const BUDGET_FILE = path.join(ROOT, 'bench/budget.json');
+
+type Better = 'lower' | 'higher';
+interface Figure {
+  value: number;
+  unit: string;
+  better: Better;
+}
+interface BudgetFile {
+  tolerance: number;
+  figures: Record<string, { budget: number; unit: string; better: Better; target?: number }>;
+}
+
+async function p50(url: string, token: string | undefined, route: string): Promise<number> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const times: number[] = [];
+  for (let i = 0; i < RUNS + WARM; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${url}${route}`, { headers });
+    const text = await res.text();
+    if (i >= WARM) times.push(performance.now() - t0);
+    const code = text.startsWith('{') ? (JSON.parse(text) as { code: number }).code : 200;
+    if (!res.ok || code !== 200) throw new Error(`${route}: ${res.status} ${text.slice(0, 200)}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? 0;
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: 10, duration: 3, headers });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function createsPerSecond(
+  url: string,
+  token: string,
+  scene: { projectId: number; userId: number },
+  count: number,
+) {
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/system/defect`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        projectId: scene.projectId,
+        handleBy: [scene.userId],
+        defectType: 'BUG',
+        defectName: `Budget create ${i}`,
+        defectDescribe: 'Created by the budget run',
+        defectLevel: 'middle',
+      }),
+    });
+    const body = (await res.json()) as { code: number; msg: string };
+    if (body.code !== 200) throw new Error(`create: ${body.msg}`);
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+async function timeToFirstGetInfo(dataDir: string) {
+  const started = performance.now();
+  const server = await startServer({}, dataDir);
+  for (;;) {
+    const token = await login(server.url);
+    if (token) break;
+    await new Promise((r) => setTimeout(r, 5));
+    if (performance.now() - started > 20_000) throw new Error('server did not answer within 20 s');
+  }
+  const ms = performance.now() - started;
+  await server.stop();
+  return ms;
+}
+
+/** Printed for context, not budgeted. */
+const info: Record<string, number> = {};
+
+async function measure(): Promise<Record<string, Figure>> {
+  const first = await startServer({});
+  await waitUp(first.url);
+  await first.stop();
+  const file = path.join(first.dataDir, 'buglet.db');
+  const defects = await seedDefects(file, DEFECTS);
+  const cases = seedCases(file, CASES);
+  const scene = seedFanout(file, MEMBERS);
+  const server = await startServer({}, first.dataDir);
+  let sockets: WebSocket[] = [];
+  try {
+    await waitUp(server.url);
+    const lead = await login(server.url, 'benchdefects', BENCH_PASSWORD);
+    const caseLead = await login(server.url, 'benchcases', BENCH_PASSWORD);
+    const admin = await login(server.url);
+    if (!lead || !caseLead || !admin) throw new Error('the bench users could not sign in');
+    await new Promise((r) => setTimeout(r, 300));
+    const idleRss = rssMb(server.child.pid as number);
+
+    const bare = await p50(server.url, undefined, '/version');
+    const list = `/system/defect/list?projectId=${defects.projectId}&pageNum=1&pageSize=10`;
+    const figures: Record<string, Figure> = {};
+    const ratio = (name: string, ms: number) => {
+      figures[name] = { value: ms / bare, unit: '× bare p50', better: 'lower' };
+    };
+    ratio(
+      'defect list, state filter, by update time',
+      await p50(server.url, lead, `${list}&params%5BdefectStates%5D=0&orderByColumn=updateTime&isAsc=desc`),
+    );
+    ratio(
+      'keyword search, by update time',
+      await p50(server.url, lead, `${list}&params%5Bkeyword%5D=checkout&orderByColumn=updateTime&isAsc=desc`),
+    );
+    ratio(
+      'keyword search, rare word',
+      await p50(server.url, lead, `${list}&params%5Bkeyword%5D=${encodeURIComponent('Defect 12345 in')}`),
+    );
+    ratio(
+      'statistics: states and members',
+      (await p50(server.url, lead, `/system/defect/statistic/state/${defects.projectId}`)) +
+        (await p50(server.url, lead, `/system/defect/statistic/member/${defects.projectId}`)),
+    );
+    ratio('defect view', await p50(server.url, lead, `/system/defect/${defects.someDefectId}`));
+    ratio(
+      'case list, one deliverable',
+      await p50(
+        server.url,
+        caseLead,
+        `/system/case/list?projectId=${cases.projectId}&pageNum=1&pageSize=10&moduleId=${cases.leaf}`,
+      ),
+    );
+
+    const arrivals = { sentAt: 0, times: [] as number[] };
+    sockets = await openSockets(server.url, scene, () =>
+      arrivals.times.push(performance.now() - arrivals.sentAt),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const fanout = await timeFanout(server.url, scene, 3, arrivals);
+    ratio(`notice to ${MEMBERS} sockets, p99 delivery`, fanout[Math.floor(fanout.length * 0.99)] ?? 0);
+    for (const ws of sockets) ws.terminate();
+    sockets = [];
+
+    const bareRps = await requestsPerSecond(`${server.url}/version`);
+    const infoRps = await requestsPerSecond(`${server.url}/getInfo`, { authorization: `Bearer ${admin}` });
+    figures['/getInfo throughput'] = { value: infoRps / bareRps, unit: 'share of bare', better: 'higher' };
+
+    const creates = await createsPerSecond(server.url, lead, defects, 1000);
+    ratio('sequential defect create (mean)', 1000 / creates);
+    info['sequential defect creates (per second)'] = creates;
+    info['bare route /version p50 (ms)'] = bare;
+    info['bare route /version (requests/s, 10 connections)'] = bareRps;
+    figures['idle RSS after start-up'] = { value: idleRss, unit: 'MB', better: 'lower' };
+    await server.stop();
+
+    const starts: number[] = [];
+    for (let i = 0; i < 3; i++) starts.push(await timeToFirstGetInfo(first.dataDir));
+    starts.sort((a, b) => a - b);
+    figures['cold start to first answer'] = { value: starts[1] ?? 0, unit: 'ms', better: 'lower' };
+    return figures;
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await server.stop();
+    fs.rmSync(first.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** How much worse than its budget a figure is (0.2 = 20 % worse; negative = better). */
+const worseBy = (value: number, budget: number, better: Better) =>
+  better === 'lower' ? value / budget - 1 : budget / value - 1;
+
+const format = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+
+async function main() {
+  const started = performance.now();
+  const figures = await measure();
+  const file: BudgetFile = fs.existsSync(BUDGET_FILE)
+    ? (JSON.parse(fs.readFileSync(BUDGET_FILE, 'utf8')) as BudgetFile)
+    : { tolerance: 0.5, figures: {} };
+  if (process.argv.includes('--write')) {
+    for (const [name, f] of Object.entries(figures))
+      file.figures[name] = {
+        ...file.figures[name],
+        budget: Number(format(f.value)),
+        unit: f.unit,
+        better: f.better,
+      };
+    fs.writeFileSync(BUDGET_FILE, `${JSON.stringify(file, null, 2)}\n`);
+    console.log(`wrote ${BUDGET_FILE}`);
+  }
+  const failures: string[] = [];
+  console.log(`${'figure'.padEnd(44)} ${'measured'.padStart(10)} ${'budget'.padStart(10)}  unit`);
+  for (const [name, f] of Object.entries(figures)) {
+    const entry = file.figures[name];
+    let verdict = 'no budget';
+    if (entry) {
+      const worse = worseBy(f.value, entry.budget, entry.better);
+      verdict =
+        worse > file.tolerance ? 'OVER BUDGET' : `${worse > 0 ? '+' : ''}${(worse * 100).toFixed(0)} %`;
+      if (worse > file.tolerance) failures.push(name);
+      if (entry.target !== undefined && worseBy(f.value, entry.target, entry.better) > 0)
+        verdict += ` (target ${entry.target})`;
+    } else failures.push(`${name} (no budget)`);
+    console.log(
+      `${name.padEnd(44)} ${format(f.value).padStart(10)} ${(entry ? format(entry.budget) : '-').padStart(10)}  ${f.unit.padEnd(14)} ${verdict}`,
+    );
+  }
+  for (const [name, value] of Object.entries(info)) console.log(`${name.padEnd(56)} ${format(value)}`);
+  console.log(`\nbudget run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  if (failures.length > 0) {
+    console.error(`\nOver budget by more than ${file.tolerance * 100} %: ${failures.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+await main();

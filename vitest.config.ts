@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const server = (name: string, env: Record<string, string>) => ({
@@ -28,6 +29,16 @@ export default defineConfig({
           include: ['packages/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/web/test/jsdom-setup.ts'],
+          // Rendering antd in jsdom takes seconds per test while the server suites share the cores.
+          testTimeout: 15_000,
+        },
+        // The web build picks the sign-in page's texts (packages/web/vite.config.ts); tests get all.
+        resolve: {
+          alias: {
+            'virtual:sign-in-texts': fileURLToPath(
+              new URL('packages/web/test/sign-in-texts.ts', import.meta.url),
+            ),
+          },
         },
         esbuild: { jsx: 'automatic' },
       },

@@ -8,6 +8,7 @@ import { seedSqlite as seedDefects } from './defect-list.bench.ts';
 import { openSockets, seedFanout, timeFanout } from './notice-fanout.bench.ts';
 import { BENCH_PASSWORD } from './seed-lead.ts';
 import { login, ROOT, rssMb, startServer, waitUp } from './server-process.ts';
+import { measureSignInJs } from './web-bundle.bench.ts';
 
 /**
  * The performance budget CI enforces (`npm run bench:budget`, run by `.ci/run`). One data folder
@@ -173,6 +174,8 @@ async function measure(): Promise<Record<string, Figure>> {
     info['bare route /version p50 (ms)'] = bare;
     info['bare route /version (requests/s, 10 connections)'] = bareRps;
     figures['idle RSS after start-up'] = { value: idleRss, unit: 'MB', better: 'lower' };
+    const signIn = await measureSignInJs({ url: server.url });
+    figures['sign-in page JavaScript (gzip)'] = { value: signIn.gzipKiB, unit: 'KiB', better: 'lower' };
     await server.stop();
 
     const starts: number[] = [];

@@ -24,7 +24,7 @@ const DEFECTS = Number(process.env.DEFECTS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 200);
 const SORT_RUNS = Number(process.env.SORT_RUNS ?? 40);
 const WARM = 10;
-const SEED_VERSION = 2;
+const SEED_VERSION = 3;
 const WORDS = ['login', 'checkout', 'payment', 'report', 'upload', 'search', 'profile', 'export'];
 const ZH = ['登录', '支付', '报表', '上传', '搜索', '导出'];
 /** The sort columns the defect list offers (DEFECT_SORT on the server, SORT_FIELD on the web). */
@@ -40,26 +40,27 @@ export const SORT_COLUMNS = [
 
 /** What differs between the two dialects in the generating SQL. */
 interface Dialect {
-  /** Two-digit zero padding: SQLite has no lpad, PostgreSQL's substr takes no negative start. */
-  pad: (expr: string) => string;
-  /** A datetime text `seconds` after 2024-01-01. */
+  /** A datetime text `seconds` after 2024-01-01 (or 2025-01-01). */
   after2024: (seconds: string) => string;
+  after2025: (seconds: string) => string;
   series: (count: number) => string;
 }
 const SQLITE: Dialect = {
-  pad: (e) => `substr('0' || (${e}), -2)`,
   after2024: (s) => `datetime('2024-01-01 00:00:00', '+' || (${s}) || ' seconds')`,
+  after2025: (s) => `datetime('2025-01-01 00:00:00', '+' || (${s}) || ' seconds')`,
   series: (count) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})`,
 };
 const POSTGRES: Dialect = {
-  pad: (e) => `lpad((${e})::text, 2, '0')`,
   after2024: (s) => `to_char(timestamp '2024-01-01' + (${s}) * interval '1 second', 'YYYY-MM-DD HH24:MI:SS')`,
-  series: (count) => `with n(i) as (select generate_series(1, ${count}))`,
+  after2025: (s) => `to_char(timestamp '2025-01-01' + (${s}) * interval '1 second', 'YYYY-MM-DD HH24:MI:SS')`,
+  series: (count) => `with n(i) as (select generate_series(1::bigint, ${count}))`,
 };
 
 /**
  * Defects made over a year (every 30 s); four levels; a plan start on three in four, a plan end on
- * two in three; one English word of eight in the title, one Chinese word of six in the description.
+ * two in three; one English word of eight in the title, one Chinese word of six in the
+ * description. Update and plan times are scattered over 2025 (a multiplicative hash of the
+ * number), so no sort order groups the defects of one word together.
  */
 const SEED_SQL = (d: Dialect, projectId: number, userId: number, count: number) => `
   ${d.series(count)}
@@ -70,10 +71,9 @@ const SEED_SQL = (d: Dialect, projectId: number, userId: number, count: number) 
     'Steps to reproduce ' || i || ': ' || (case i % 6 ${ZH.map((w, k) => `when ${k} then '${w}页面出错'`).join(' ')} end),
     (case (i / 5) % 4 when 0 then 'urgent' when 1 then 'height' when 2 then 'middle' else 'low' end),
     (case when i % 10 < 6 then 4 when i % 10 < 8 then 0 else i % 4 end),
-    (case when i % 4 = 0 then null else '2025-' || ${d.pad('1 + i % 12')} || '-' || ${d.pad('1 + (i / 7) % 28')} || ' 09:00:00' end),
-    (case when i % 3 = 0 then null else '2025-' || ${d.pad('1 + (i / 11) % 12')} || '-' || ${d.pad('1 + (i / 13) % 28')} || ' 18:00:00' end),
-    0, 'bench', ${userId}, ${d.after2024('i * 30')}, 'bench',
-    '2025-' || ${d.pad('1 + i % 12')} || '-' || ${d.pad('1 + i % 28')} || ' ' || ${d.pad('i % 24')} || ':00:00'
+    (case when (i / 3) % 4 = 0 then null else ${d.after2025('(i * 104729) % 31535999')} end),
+    (case when i % 3 = 0 then null else ${d.after2025('(i * 15485863) % 31535999')} end),
+    0, 'bench', ${userId}, ${d.after2024('i * 30')}, 'bench', ${d.after2025('(i * 7919) % 31535999')}
   from n`;
 
 /** One defect in a hundred has a note with a comment that says "checkout". */
@@ -104,12 +104,18 @@ export async function seedSqlite(file: string, count = DEFECTS): Promise<SeededD
     );
     for (const statement of COMMENT_SQL(ids.projectId, ids.userId)) db.exec(statement);
     // The text the service indexes (defect-search.ts refreshSearchText): description and comments.
-    db.exec(`insert into sys_defect_search (rowid, title, body)
-      select d.defect_id, d.defect_name, coalesce(d.defect_describe, '') || ' ' || coalesce((
-        select group_concat(c.comment_content, ' ') from sys_comment c
-        join sys_defect_log l on l.defect_log_id = c.correlation_id and c.module_type = 'defect_log'
-        where l.defect_id = d.defect_id), '')
-      from sys_defect d where d.project_id = ${ids.projectId}`);
+    db.exec(`with noted(defect_id, text) as (
+        select l.defect_id, group_concat(c.comment_content, ' ') from sys_defect_log l
+        join sys_comment c on c.module_type = 'defect_log' and c.correlation_id = l.defect_log_id
+        group by l.defect_id)
+      insert into sys_defect_search (rowid, title, body)
+      select d.defect_id, d.defect_name, coalesce(d.defect_describe, '') || ' ' || coalesce(noted.text, '')
+      from sys_defect d left join noted on noted.defect_id = d.defect_id where d.project_id = ${ids.projectId}`);
+    // The number counter, as the server keeps it, so creates after the seed get the next numbers.
+    db.prepare("insert into sys_project_counter (project_id, kind, counter) values (?, 'defect', ?)").run(
+      ids.projectId,
+      count,
+    );
     db.exec('analyze');
     return { ...ids, someDefectId: someDefect(db, ids.projectId, count) };
   } finally {
@@ -162,7 +168,7 @@ async function seededPostgres(client: pg.Client, count: number): Promise<SeededD
   return { projectId: found.project_id, userId: found.user_id, someDefectId: found.some };
 }
 
-async function seedPostgres(url: string, count: number): Promise<SeededDefects> {
+export async function seedPostgres(url: string, count: number): Promise<SeededDefects> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -353,7 +359,7 @@ const sortQuery = (column: string, direction: 'asc' | 'desc') =>
 export function benchKeywords(count: number) {
   return {
     common: 'checkout',
-    middling: `Defect ${String(count).slice(0, 4)}`,
+    middling: `Defect ${String(count).slice(0, 3)}`,
     rare: `Defect ${Math.floor(count * 0.4) + 7} in`,
   };
 }

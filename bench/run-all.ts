@@ -1,4 +1,5 @@
 import { runCaseList } from './case-list.bench.ts';
+import { runDefectCreate } from './defect-create.bench.ts';
 import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
 import { runHomeDashboard } from './home-dashboard.bench.ts';
@@ -9,6 +10,7 @@ import { runRealtimeReport } from './realtime-report.bench.ts';
 import { runReportPush } from './report-push.bench.ts';
 import { runStartup } from './startup.bench.ts';
 import { runThroughput } from './throughput.bench.ts';
+import { runWebBundle } from './web-bundle.bench.ts';
 
 /** Runs every benchmark in turn and prints its figures (SQLite, the default database). */
 const benches: Array<[string, () => Promise<Record<string, string>>]> = [
@@ -16,6 +18,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['throughput', runThroughput],
   ['project list: 1,000 projects, 10,000 people in one team', runProjectList],
   ['defect list and keyword search: one project, DEFECTS (default 1,000,000) defects', runDefectList],
+  ['defect creates: one after another over HTTP', runDefectCreate],
   ['defect import from Excel', runDefectImport],
   ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],
   ['test cases: the list at 100,000 cases in one project', runCaseList],
@@ -23,6 +26,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['Open API: 100 test tools pushing reports of 20 defects', runReportPush],
   ['home dashboard: one person in a project of 1,000,000 defects', runHomeDashboard],
   ['operation log: what recording a write adds to the request', runOperLog],
+  ['sign-in page: the JavaScript a first visit to #/login loads', runWebBundle],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_ENTRY = path.join(ROOT, 'packages/server/dist/main.js');
+/** The built server; BENCH_SERVER_ENTRY points at another build (one made apart from the shared dist). */
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? path.join(ROOT, 'packages/server/dist/main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -91,15 +92,16 @@ export function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-/** Polls /version until the server answers (10 s at most). */
-export async function waitUp(url: string): Promise<void> {
-  for (let i = 0; i < 400; i++) {
+/** Polls /version every `everyMs` until the server answers (10 s at most). */
+export async function waitUp(url: string, everyMs = 25): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
     try {
       if ((await fetch(`${url}/version`)).ok) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error('server did not start');
 }

@@ -172,9 +172,10 @@ describe('the application in English', () => {
   // About 75 pages, each opened, settled and with its add dialog tried.
   it('shows no Chinese on any page the menus and the router lead to', { timeout: 150_000 }, async () => {
     await page.goto(`${server.url}/#/login`);
-    await page.locator('.ant-select').filter({ hasText: '简体中文' }).click();
-    await page.getByText('English', { exact: true }).click();
-    await page.locator('.ant-select-dropdown').waitFor({ state: 'hidden' });
+    // The sign-in page's language button and its popover (not the navbar's Select).
+    await page.getByRole('button', { name: '简体中文' }).click();
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.locator('.ant-popover').waitFor({ state: 'hidden' });
     for (const route of [...GUEST_ROUTES, sharePath]) {
       await page.goto(`${server.url}/#${route}`);
       if (route === sharePath) await page.getByText(DEFECT).first().waitFor();

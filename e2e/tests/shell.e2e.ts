@@ -28,6 +28,8 @@ describe('the application shell', () => {
     await page.goto(`${baseUrl}/#/system/config`);
     await page.waitForURL(/#\/login\?redirect=/);
     expect(decodeURIComponent(page.url())).toContain('redirect=/system/config');
+    // The address changes at once; the sign-in page is a chunk of its own that follows.
+    await page.getByPlaceholder('账号').waitFor();
     await shot(page, '01-login-zh');
   });
 

@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { signInTexts } from './sign-in-texts.ts';
 
 // base './' lets the server mount the built client under any path.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), signInTexts()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 2222,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, LIMITS, PHONE_PATTERN } from './limits.ts';
+import type { PasswordPolicy } from './password-policy.ts';
 
 const account = z
   .string({ error: 'user.name.not_empty' })
@@ -51,6 +52,13 @@ export const registerBody = z
     path: ['confirmPassword'],
   });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/** The password policy as `GET /passwordPolicy` answers it (anonymous: the registration page reads it). */
+export const passwordPolicy = z.object({
+  minLength: z.number().int(),
+  requireLetter: z.boolean(),
+  requireDigit: z.boolean(),
+}) satisfies z.ZodType<PasswordPolicy>;
 
 export interface CaptchaResponse {
   code: number;

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-/** Business codes carried in the body; the HTTP status is 200 as in the original. */
-export const ResultCode = {
-  success: 200,
-  unauthorized: 401,
-  forbidden: 403,
-  notFound: 404,
-  error: 500,
-  warn: 601,
-} as const;
-export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+export { ResultCode } from './result-code.ts';
 
 /** `{code, msg, data}`; `data` is omitted when there is none. */
 export const ajaxResult = <T extends z.ZodType>(data: T) =>

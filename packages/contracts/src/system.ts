@@ -62,6 +62,8 @@ export const user = z.object({
     .object({ deptId: z.number(), deptName: z.string(), leader: z.string().nullable() })
     .nullable()
     .optional(),
+  /** Two-factor sign-in is on (the admin user list, for its reset action). */
+  totpEnabled: z.boolean().optional(),
 });
 export type User = z.infer<typeof user>;
 

@@ -53,6 +53,7 @@ import { registerRoleRoutes } from './features/roles/roles.routes.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerStatisticTemplateRoutes } from './features/statistic-templates/statistic-templates.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { registerTotpRoutes } from './features/totp/totp.routes.ts';
 import { registerUserExcelRoutes } from './features/users/user-excel.routes.ts';
 import { registerUserRoutes } from './features/users/users.routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
@@ -136,7 +137,7 @@ export async function buildApp({
     await jobs.runner.drain();
   });
   app.addHook('onClose', async () => {
-    stopNotices();
+    await stopNotices();
     stopWebhooks();
     await outbox.stop();
     await hub.close();
@@ -151,6 +152,7 @@ export async function buildApp({
   registerUserRoutes(r);
   registerUserExcelRoutes(r);
   registerProfileRoutes(r);
+  registerTotpRoutes(r);
   registerRoleRoutes(r);
   registerRoleDataScopeRoutes(r);
   registerDeptRoutes(r);

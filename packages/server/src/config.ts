@@ -69,6 +69,27 @@ const envSchema = z.object({
     .min(1)
     .max(10_000_000)
     .default(3000),
+  /** Registrations one address may make a minute. */
+  REGISTER_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(5),
+  /** Captcha images (the login and registration pages' /captchaImage) one address may fetch a minute. */
+  CAPTCHA_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(60),
+  /** Uploads (files, screenshots, avatars, Excel imports) one person may send a minute, all routes together. */
+  UPLOAD_RATE_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(60),
   /** false: this process runs no scheduled jobs (run once still works); several instances may all run it. */
   SCHEDULER_ENABLED: boolText.default(true),
 });
@@ -96,11 +117,17 @@ export interface AppConfig {
   aiUrl: string;
   /** How long a generation may take before it is given up. */
   aiTimeoutSeconds: number;
-  /** Sign-in, registration and share-password requests one address may make a minute. */
+  /** Sign-in and share-password requests one address may make a minute (each route counted apart). */
   signInRatePerMinute: number;
+  /** Registrations one address may make a minute. */
+  registerRatePerMinute: number;
+  /** Captcha images one address may fetch a minute. */
+  captchaRatePerMinute: number;
+  /** Uploads one person (an anonymous caller: one address) may send a minute, every upload route together. */
+  uploadRatePerMinute: number;
   /** The pause added to each wrong password once an account has failed often (per step). */
   signInSlowdownMs: number;
-  /** Open API requests one key may make a minute. */
+  /** Open API requests one key (a call without a known key: one address) may make a minute, every route together. */
   apiRatePerMinute: number;
   /** Whether the scheduled jobs run in this process (features/jobs). */
   isSchedulerEnabled: boolean;
@@ -139,6 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiUrl: e.AI_URL.replace(/\/+$/, ''),
     aiTimeoutSeconds: e.AI_TIMEOUT_SECONDS,
     signInRatePerMinute: e.SIGN_IN_RATE_PER_MINUTE,
+    registerRatePerMinute: e.REGISTER_RATE_PER_MINUTE,
+    captchaRatePerMinute: e.CAPTCHA_RATE_PER_MINUTE,
+    uploadRatePerMinute: e.UPLOAD_RATE_PER_MINUTE,
     apiRatePerMinute: e.API_RATE_PER_MINUTE,
     signInSlowdownMs: e.SIGN_IN_SLOWDOWN_MS,
     isSchedulerEnabled: e.SCHEDULER_ENABLED,

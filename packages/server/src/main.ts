@@ -22,19 +22,27 @@ async function main(): Promise<void> {
   await syncTemplateShop(db);
   const seeded = await seedAdministrator(db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
   const stopHousekeeping = startHousekeeping(db, app.log);
   if (seeded) app.log.info({ userName: 'admin' }, 'created the administrator account');
 
   let closing = false;
+  // A request being answered when the signal comes would leave its keep-alive connection open
+  // after the answer, and the server's close would wait for it (Fastify's keepAliveTimeout, 72 s):
+  // answers sent while shutting down close their connection.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     stopHousekeeping();
+    // The database closes only after the app: Fastify runs onClose hooks last-registered first,
+    // so a hook here would close it before the features' own (the operation log's last batch,
+    // the notice outbox, running jobs) and under requests still being answered.
     await app.close();
+    await db.destroy();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
@@ -57,13 +58,34 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'admin', password: 'cat2bug' }),
     });
-    expect(((await login.json()) as { code: number }).code).toBe(200);
+    const { token } = (await login.json()) as { code: number; token: string };
+    expect(token).toBeTruthy();
     expect(fs.existsSync(path.join(dataDir, 'buglet.db-wal'))).toBe(true);
+    // A write answered just before the signal: its operation-log entry still waits in the
+    // recorder's batch, which the shutdown must write before the database closes.
+    const saved = await fetch(`http://127.0.0.1:${port}/prod-api/system/config`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        configName: 'Last word',
+        configKey: 'proc.last',
+        configValue: '1',
+        configType: 'N',
+      }),
+    });
+    expect(((await saved.json()) as { code: number }).code).toBe(200);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
     expect(p.output()).toContain('shutting down');
+    expect(p.output()).not.toContain('operation log');
     // A cleanly closed SQLite database folds its write-ahead log back and removes it.
     expect(fs.existsSync(path.join(dataDir, 'buglet.db-wal'))).toBe(false);
+    const db = new SQLite(path.join(dataDir, 'buglet.db'), { readonly: true });
+    const logged = db
+      .prepare(`select count(*) as n from sys_oper_log where oper_url like '%/system/config'`)
+      .get();
+    db.close();
+    expect(logged).toEqual({ n: 1 });
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });

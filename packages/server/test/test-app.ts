@@ -59,8 +59,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     CAPTCHA_ENABLED: 'false',
-    // Suites sign many people in at once; the sign-in tests set their own limits.
+    // Suites sign many people in, register, upload and call the Open API at once; the tests of
+    // the limits set their own.
     SIGN_IN_RATE_PER_MINUTE: '100000',
+    REGISTER_RATE_PER_MINUTE: '100000',
+    CAPTCHA_RATE_PER_MINUTE: '100000',
+    UPLOAD_RATE_PER_MINUTE: '100000',
+    API_RATE_PER_MINUTE: '100000',
     SIGN_IN_SLOWDOWN_MS: '0',
     ...env,
   });

@@ -1,10 +1,8 @@
-import { App, theme as antdTheme, ConfigProvider, Spin } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import { theme as antdTheme, ConfigProvider, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownloadMask } from './lib/download-mask.store.ts';
-import { setFeedback } from './lib/feedback.ts';
+import { antdLocale } from './lib/i18n.ts';
 import { type SizeName, useLayout } from './stores/layout.store.ts';
 
 const COMPONENT_SIZE: Record<SizeName, 'large' | 'middle' | 'small'> = {
@@ -14,28 +12,26 @@ const COMPONENT_SIZE: Record<SizeName, 'large' | 'middle' | 'small'> = {
   mini: 'small',
 };
 
-/** Hands the context-aware message/modal/notification to non-React code (the HTTP client). */
-function FeedbackBridge() {
-  const { message, modal, notification } = App.useApp();
-  useEffect(() => setFeedback({ message, modal, notification }), [message, modal, notification]);
-  return null;
-}
-
 function DownloadMask() {
   const { t } = useTranslation();
   const running = useDownloadMask((s) => s.running);
   return <Spin fullscreen spinning={running > 0} description={t('http.downloading')} />;
 }
 
+/**
+ * Theme, size and language of every page. antd's App (message, modal and notification in context)
+ * is the app frame's (router/app-frame.tsx), so the sign-in page does not load it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  // Re-renders on a language switch, and with it Ant Design's texts.
+  useTranslation();
   const colorPrimary = useLayout((s) => s.settings.theme);
   const sideTheme = useLayout((s) => s.settings.sideTheme);
   const size = useLayout((s) => s.size);
 
   return (
     <ConfigProvider
-      locale={i18n.language === 'en_US' ? enUS : zhCN}
+      locale={antdLocale()}
       componentSize={COMPONENT_SIZE[size]}
       theme={{
         algorithm: antdTheme.defaultAlgorithm,
@@ -47,12 +43,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
         },
       }}
     >
-      {/* Notifications (the notice pop-up among them) open below the 50 px navbar, not over the bell. */}
-      <App notification={{ top: 58 }}>
-        <FeedbackBridge />
-        <DownloadMask />
-        {children}
-      </App>
+      <DownloadMask />
+      {children}
     </ConfigProvider>
   );
 }

@@ -14,7 +14,7 @@ import { useSession } from './stores/session.store.ts';
  * and closes on logout. Presence and focus frames feed their stores; after a reconnection the online
  * list, the notice counts and the open item view are fetched again, as frames may have been missed.
  */
-export function AppRealtime() {
+export default function AppRealtime() {
   const userId = useSession((s) => s.user?.userId);
   const queryClient = useQueryClient();
 

@@ -5,6 +5,8 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { AppConfig } from '../config.ts';
 import { recordQuery } from '../features/monitor/slow-queries.ts';
 import type { Database } from './schema.ts';
+import { SAFETY_NET_PAGES, startCheckpointer } from './sqlite-checkpoints.ts';
+import { trigramMatch } from './trigram-match.ts';
 
 export type Db = Kysely<Database>;
 export type DbKind = AppConfig['database']['kind'];
@@ -25,8 +27,15 @@ export async function connectDatabase(database: AppConfig['database']): Promise<
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The keyword walk's per-row test of the search index's text (trigram-match.ts).
+  sqlite.function('buglet_trigram_match', { deterministic: true }, (phrase, title, body) =>
+    trigramMatch(String(phrase), title as string | null, body as string | null),
+  );
+  // Checkpoints off the request path (sqlite-checkpoints.ts); SQLite's own only as a safety net.
+  const checkpointer = database.file === ':memory:' ? undefined : startCheckpointer(database.file);
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, checkpointer) }),
     plugins,
     // Slow queries are kept for the database page (features/monitor).
     log: recordQuery,
@@ -37,10 +46,13 @@ export async function connectDatabase(database: AppConfig['database']): Promise<
  * Kysely prepares every query anew; preparing costs more than running a simple query on
  * SQLite. The same SQL text reuses its prepared statement (least recently used drop out).
  */
-function withStatementCache(sqlite: SQLite.Database, max = 1000) {
+function withStatementCache(sqlite: SQLite.Database, checkpointer?: { stop(): Promise<void> }, max = 1000) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      void checkpointer?.stop();
+      sqlite.close();
+    },
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (statement) {

@@ -271,6 +271,35 @@ export interface SessionTable {
   isDefaultPassword: number;
 }
 
+/** A person's TOTP secret; `isEnabled` 0 while the enrolment waits for its first code. */
+export interface UserTotpTable {
+  userId: number;
+  secret: string;
+  isEnabled: number;
+  /** The last time step a code was accepted for: a code is never taken twice. */
+  lastStep: number;
+  createTime: string;
+  enabledTime: string | null;
+}
+
+export interface UserRecoveryCodeTable {
+  codeId: Generated<number>;
+  userId: number;
+  /** SHA-256 of the normalised code. */
+  codeHash: string;
+  usedTime: string | null;
+}
+
+/** Between the password step and the code step of a sign-in (features/totp). */
+export interface LoginTicketTable {
+  /** SHA-256 of the ticket handed out. */
+  ticketHash: string;
+  userId: number;
+  expireAt: number;
+  failures: number;
+  isDefaultPassword: number;
+}
+
 export interface KvTable {
   k: string;
   v: string;
@@ -725,6 +754,9 @@ export interface Database {
   sysOperLog: OperLogTable;
   sysSession: SessionTable;
   sysKv: KvTable;
+  sysUserTotp: UserTotpTable;
+  sysUserRecoveryCode: UserRecoveryCodeTable;
+  sysLoginTicket: LoginTicketTable;
   sysTempFile: TempFileTable;
   sysScreenSize: ScreenSizeTable;
   sysJob: JobTable;

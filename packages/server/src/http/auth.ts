@@ -3,7 +3,20 @@ import { LIMITS } from '@buglet/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import type { UserContext } from '../features/access/access.repository.ts';
-import { extendSession, findSession } from '../features/session/session.repository.ts';
+import {
+  type AuthStamp,
+  forget,
+  readStamp,
+  recall,
+  recallAny,
+  remember,
+  stampOfRow,
+} from '../features/access/auth-cache.ts';
+import {
+  extendSession,
+  findSession,
+  type SessionContextRow,
+} from '../features/session/session.repository.ts';
 
 export interface Principal {
   tokenId: string;
@@ -12,6 +25,8 @@ export interface Principal {
   isDefaultPassword: boolean;
   /** Current team and project as they stood when the request arrived. */
   context: UserContext;
+  /** The versions read with the session (features/access/auth-cache.ts): stamps the caller's access. */
+  authStamp?: AuthStamp;
 }
 
 /** The client keeps the token; the server keeps only its hash, so a leaked table grants nothing. */
@@ -46,13 +61,16 @@ export async function resolvePrincipal(
   return sessionPrincipal(db, tokenIdOf(token), ttlMinutes);
 }
 
-/** The live session with this token id (its hash), extended as resolvePrincipal says, or null. */
+/**
+ * The live session with this token id (its hash), extended as resolvePrincipal says, or null.
+ * Remembered while the user's versions stand, so a known session costs one version lookup.
+ */
 export async function sessionPrincipal(
   db: Db,
   tokenId: string,
   ttlMinutes: number,
 ): Promise<Principal | null> {
-  const row = await findSession(db, tokenId);
+  const row = await rememberedSession(db, tokenId);
   const now = Date.now();
   if (!row || row.expireAt < now || row.status !== '0' || row.delFlag !== '0') return null;
   if (row.expireAt - now < LIMITS.sessionRefreshMinutes * 60_000) {
@@ -69,5 +87,16 @@ export async function sessionPrincipal(
       currentProjectId: row.currentProjectId,
       lifeContent: row.lifeContent,
     },
+    authStamp: stampOfRow(row),
   };
+}
+
+async function rememberedSession(db: Db, tokenId: string): Promise<SessionContextRow | undefined> {
+  const key = `session:${tokenId}`;
+  const known = recallAny<SessionContextRow>(db, key);
+  if (known && recall(db, key, await readStamp(db, known.userId))) return known;
+  const row = await findSession(db, tokenId);
+  if (row) remember(db, key, stampOfRow(row), row);
+  else forget(db, key);
+  return row;
 }

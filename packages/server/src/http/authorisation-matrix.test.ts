@@ -221,6 +221,8 @@ async function snapshot(caller: Person): Promise<string> {
     .map((p) => p.userId);
   const skip = new Set([
     'sys_session',
+    // Version counters raised by any change of rights or sessions, the caller's own sign-out too (migration 035).
+    'sys_auth_version',
     'sys_kv',
     'sys_logininfor',
     // Every write, refused or not, is recorded there (features/oper-log).

@@ -161,6 +161,8 @@ async function fingerprint(): Promise<string> {
   tablesCache ??= await t.db.introspection.getTables();
   const skip = new Set([
     'sys_session',
+    // Version counters raised with any change of rights or sessions (migration 035).
+    'sys_auth_version',
     'sys_kv',
     'sys_logininfor',
     // Every write, refused or not, is recorded there (features/oper-log).

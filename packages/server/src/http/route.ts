@@ -6,10 +6,9 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
 import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
-import { ticketOf, ticketPrincipal } from '../features/browser/proxy-ticket.ts';
+import { ticketPrincipal } from '../features/browser/proxy-ticket.ts';
 import type { Outbox } from '../features/notices/outbox.ts';
 import { type ApiCaller, resolveApiCaller } from '../features/open-api/api-key.auth.ts';
-import { apiKeyHash, apiKeyOf } from '../features/open-api/api-key.ts';
 import type { Focus } from '../features/realtime/focus.ts';
 import type { Hub } from '../features/realtime/hub.ts';
 import type { EventBus } from '../lib/events.ts';
@@ -18,6 +17,7 @@ import { AppError, echo, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
 import { type Guard, guardPasses } from './permission.ts';
 import { nestParams } from './query.ts';
+import { createRateLimits, type RateLimit } from './rate-limits.ts';
 import { parseWith } from './validation.ts';
 
 export interface AppDeps {
@@ -69,13 +69,8 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   }) => Scope;
   /** Output whitelist: applied to `data` (or to each of `rows`); unknown keys are dropped. */
   output?: z.ZodType;
-  /**
-   * 'sign-in': counted per address against SIGN_IN_RATE_PER_MINUTE (routes that take a password);
-   * 'api-key': per key against API_RATE_PER_MINUTE (the Open API);
-   * `perPersonPerMinute`: per signed-in person (the ticket's holder on a ticket route), per
-   * address for a caller who is neither.
-   */
-  rateLimit?: 'sign-in' | 'api-key' | { perPersonPerMinute: number };
+  /** Requests counted and refused past a limit (http/rate-limits.ts); an `apiKey` route: 'api-key'. */
+  rateLimit?: RateLimit;
   handler: (
     ctx: RouteContext<Out<BS, unknown>, Out<QS, Record<string, unknown>>, Out<PS, Record<string, string>>>,
   ) => Promise<unknown>;
@@ -111,6 +106,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
   const rawRoutes: RawRouteEntry[] = [];
   app.decorate('routeTable', { routes, rawRoutes });
   app.decorateRequest('principal', null);
+  const limitOf = createRateLimits(app, deps);
   const add =
     (method: RouteEntry['method']) =>
     <BS extends Schema, QS extends Schema, PS extends Schema>(url: string, spec: RouteSpec<BS, QS, PS>) => {
@@ -123,10 +119,12 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
         ...(spec.query ? { query: spec.query } : {}),
         ...(spec.params ? { params: spec.params } : {}),
       });
+      // Every Open API route is limited per key, whether or not it says so.
+      const limit = spec.rateLimit ?? (spec.guard.kind === 'apiKey' ? 'api-key' : undefined);
       app.route({
         method,
         url,
-        ...(spec.rateLimit ? { config: { rateLimit: rateLimitOf(spec.rateLimit, spec.guard, deps) } } : {}),
+        ...(limit ? limitOf(limit, spec.guard) : {}),
         handler: async (req, reply) => {
           const ctx = await buildContext(deps, req, reply, spec);
           const result = await spec.handler(ctx as never);
@@ -143,35 +141,6 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
     /** Declares the access rule of routes registered straight on Fastify (see RawRouteEntry). */
     raw: (...entries: RawRouteEntry[]) => rawRoutes.push(...entries),
     deps,
-  };
-}
-
-function rateLimitOf(
-  kind: NonNullable<RouteSpec<Schema, Schema, Schema>['rateLimit']>,
-  guard: Guard,
-  deps: AppDeps,
-) {
-  const { config } = deps;
-  if (kind === 'sign-in') return { max: config.signInRatePerMinute, timeWindow: 60_000 };
-  if (typeof kind === 'object')
-    return {
-      max: kind.perPersonPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: async (req: FastifyRequest) => {
-        const person =
-          guard.kind === 'ticket'
-            ? (await ticketOf(deps.db, req))?.userId
-            : (await resolvePrincipal(deps.db, req, config.sessionTtlMinutes))?.userId;
-        return person === undefined ? `ip:${req.ip}` : `person:${person}`;
-      },
-      errorResponseBuilder: (_req: FastifyRequest, context: { ttl: number }) =>
-        new AppError('request.too-many.person', [Math.max(1, Math.ceil(context.ttl / 1000))], 429),
-    };
-  return {
-    max: config.apiRatePerMinute,
-    timeWindow: 60_000,
-    // Per key (its hash, so the key is never a counter's name); no key: per address.
-    keyGenerator: (req: FastifyRequest) => `api:${apiKeyHash(apiKeyOf(req) ?? req.ip)}`,
   };
 }
 
@@ -211,7 +180,7 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   }
   const access = () => {
     if (!principal) throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
-    accessPromise ??= loadAccess(deps.db, principal.userId, principal.context);
+    accessPromise ??= loadAccess(deps.db, principal.userId, principal.context, true, principal.authStamp);
     return accessPromise;
   };
   let accessPromise: Promise<Access> | undefined;

@@ -1,31 +1,48 @@
-import { createMarkdown, MARKDOWN_ALLOWED, markdownToText } from '@buglet/contracts/markdown';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * The server's side of the one Markdown pipeline (contracts/markdown.ts): HTML for e-mail,
  * sanitised by sanitize-html with the pipeline's own allow-list, and plain text for chat robots.
  * Links in notices are absolute (the configured base address), so uploads need no prefix here.
+ * markdown-it and sanitize-html load on first use: starting the server does not need them.
  */
-const md = createMarkdown();
-
-const keepUrl = (attribute: 'href' | 'src') => (tagName: string, attribs: sanitizeHtml.Attributes) => {
-  const url = attribs[attribute];
-  if (url !== undefined && !MARKDOWN_ALLOWED.isAllowedUrl(url, '')) delete attribs[attribute];
-  return { tagName, attribs };
-};
-
-const POLICY: sanitizeHtml.IOptions = {
-  allowedTags: [...MARKDOWN_ALLOWED.tags],
-  allowedAttributes: MARKDOWN_ALLOWED.attributes,
-  allowedSchemes: ['http', 'https'],
-  allowProtocolRelative: false,
-  transformTags: { a: keepUrl('href'), img: keepUrl('src') },
-};
-
-export function markdownHtml(source: string): string {
-  return sanitizeHtml(md.render(source), POLICY);
+interface Pipeline {
+  html(source: string): string;
+  text(source: string): string;
 }
 
-export function markdownText(source: string): string {
-  return markdownToText(md, source);
+let pipeline: Promise<Pipeline> | undefined;
+
+async function loadPipeline(): Promise<Pipeline> {
+  const [{ createMarkdown, MARKDOWN_ALLOWED, markdownToText }, { default: sanitize }] = await Promise.all([
+    import('@buglet/contracts/markdown'),
+    import('sanitize-html'),
+  ]);
+  const md = createMarkdown();
+  const keepUrl = (attribute: 'href' | 'src') => (tagName: string, attribs: sanitizeHtml.Attributes) => {
+    const url = attribs[attribute];
+    if (url !== undefined && !MARKDOWN_ALLOWED.isAllowedUrl(url, '')) delete attribs[attribute];
+    return { tagName, attribs };
+  };
+  const policy: sanitizeHtml.IOptions = {
+    allowedTags: [...MARKDOWN_ALLOWED.tags],
+    allowedAttributes: MARKDOWN_ALLOWED.attributes,
+    allowedSchemes: ['http', 'https'],
+    allowProtocolRelative: false,
+    transformTags: { a: keepUrl('href'), img: keepUrl('src') },
+  };
+  return {
+    html: (source) => sanitize(md.render(source), policy),
+    text: (source) => markdownToText(md, source),
+  };
+}
+
+export async function markdownHtml(source: string): Promise<string> {
+  pipeline ??= loadPipeline();
+  return (await pipeline).html(source);
+}
+
+export async function markdownText(source: string): Promise<string> {
+  pipeline ??= loadPipeline();
+  return (await pipeline).text(source);
 }

@@ -1,4 +1,5 @@
 import { Spin } from 'antd';
+import { type ReactNode, Suspense } from 'react';
 
 export function PageLoading() {
   return (
@@ -7,3 +8,8 @@ export function PageLoading() {
     </div>
   );
 }
+
+/** A lazily loaded route element, with the spinner while its chunk arrives. */
+export const page = (node: ReactNode, fallback: ReactNode = <PageLoading />) => (
+  <Suspense fallback={fallback}>{node}</Suspense>
+);

@@ -4,7 +4,7 @@ import { feedback } from './feedback.ts';
 import { codeMessage, type RequestOptions, send } from './http.ts';
 import i18n from './i18n.ts';
 
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -1,4 +1,7 @@
-import { type AjaxResult, LIMITS, ResultCode } from '@buglet/contracts';
+// Values by module, not from the index: the index brings every schema and zod to the sign-in page.
+import type { AjaxResult } from '@buglet/contracts';
+import { LIMITS } from '@buglet/contracts/limits';
+import { ResultCode } from '@buglet/contracts/result-code';
 import { getToken } from './cookies.ts';
 import { createDuplicateGuard } from './duplicate-guard.ts';
 import { feedback } from './feedback.ts';

@@ -1,4 +1,4 @@
-import { ALL_PERMISSION, SUPER_ADMIN_ROLE } from '@buglet/contracts';
+import { ALL_PERMISSION, SUPER_ADMIN_ROLE } from '@buglet/contracts/limits';
 
 /** True when the user holds any of the wanted permissions (`*:*:*` holds all). Empty list: false. */
 export function checkPermi(held: readonly string[], wanted: readonly string[]): boolean {

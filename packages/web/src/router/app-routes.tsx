@@ -1,62 +1,34 @@
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { PageLoading } from '../components/page-loading.tsx';
-import { checkPermi } from '../lib/permissions.ts';
+import { lazy } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { page } from '../components/page-loading.tsx';
+import { loadAllTexts } from '../lib/i18n.ts';
 import { useSession } from '../stores/session.store.ts';
-import { resolvePage } from './components.ts';
-import { GuestOnly, RouteGuard } from './route-guard.tsx';
-import { flattenRoutes } from './route-tree.ts';
-import { STATIC_ROUTES } from './static-routes.ts';
+import { GuestOnly, SignInRedirect } from './route-guard.tsx';
 
-const AppLayout = lazy(() => import('../layout/app-layout.tsx'));
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
-const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
-const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
-const UnauthorizedPage = lazy(() => import('../features/errors/unauthorized-page.tsx'));
-const RedirectPage = lazy(() => import('../features/errors/redirect-page.tsx'));
-// Public: works with or without a login, so it sits outside the guard and the layout.
-const SharedDefectPage = lazy(() => import('../features/defects/shared-defect-page.tsx'));
-const InnerLinkPage = lazy(() => import('../features/errors/inner-link-page.tsx'));
+// Every other route, with the providers and the route table they need (app-frame.tsx), and the
+// whole dictionaries (the sign-in page carries its own texts only).
+const AppFrame = lazy(() =>
+  Promise.all([import('./app-frame.tsx'), loadAllTexts().catch(() => {})]).then(([frame]) => frame),
+);
 
-const page = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
+// What the app frame shows without a session. Any other address needs one: a visitor without it
+// goes to the sign-in page at once, without loading the frame first.
+const PUBLIC_PATHS = ['/register', '/401', '/404', '/shard/defect'];
 
+function FrameRoute() {
+  const token = useSession((s) => s.token);
+  const { pathname } = useLocation();
+  if (!token && !PUBLIC_PATHS.includes(pathname)) return <SignInRedirect />;
+  return page(<AppFrame />);
+}
+
+/** The sign-in page on its own; whatever else the address names is the app frame's to route. */
 export function AppRoutes() {
-  const routes = useSession((s) => s.routes);
-  const permissions = useSession((s) => s.permissions);
-  const flat = useMemo(() => flattenRoutes(routes), [routes]);
-  const statics = STATIC_ROUTES.filter((r) => !r.permi || checkPermi(permissions, r.permi));
-
   return (
     <Routes>
       <Route path="/login" element={page(<GuestOnly>{<LoginPage />}</GuestOnly>)} />
-      <Route path="/register" element={page(<RegisterPage />)} />
-      <Route path="/401" element={page(<UnauthorizedPage />)} />
-      <Route path="/404" element={page(<NotFoundPage />)} />
-      <Route path="/shard/defect" element={page(<SharedDefectPage />)} />
-      <Route element={<RouteGuard />}>
-        {statics
-          .filter((r) => r.layout === false)
-          .map((r) => (
-            <Route key={r.path} path={r.path} element={page(<r.page />)} />
-          ))}
-        <Route element={page(<AppLayout />)}>
-          <Route path="/" element={<Navigate to="/index" replace />} />
-          <Route path="/redirect/*" element={page(<RedirectPage />)} />
-          {statics
-            .filter((r) => r.layout !== false)
-            .map((r) => (
-              <Route key={r.path} path={r.path} element={page(<r.page />)} />
-            ))}
-          {flat.map((r) => {
-            const Page = resolvePage(r.component);
-            const leaf = r.chain[r.chain.length - 1];
-            const element =
-              r.component === 'InnerLink' ? <InnerLinkPage link={leaf?.meta.link ?? ''} /> : <Page />;
-            return <Route key={r.path} path={r.path} element={page(element)} />;
-          })}
-        </Route>
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Route>
+      <Route path="*" element={<FrameRoute />} />
     </Routes>
   );
 }

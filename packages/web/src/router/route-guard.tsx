@@ -33,16 +33,19 @@ function SessionLoader() {
   return <Spin fullscreen spinning />;
 }
 
+/** A visitor without a session goes to the login page, which keeps where they wanted to go. */
+export function SignInRedirect() {
+  const location = useLocation();
+  const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+  return <Navigate to={`/login?redirect=${redirect}`} replace />;
+}
+
 export function RouteGuard() {
   const location = useLocation();
   const token = useSession((s) => s.token);
   const isLoaded = useSession((s) => s.isLoaded);
 
-  if (!token) {
-    if (isWhiteListed(location.pathname)) return <Outlet />;
-    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`/login?redirect=${redirect}`} replace />;
-  }
+  if (!token) return isWhiteListed(location.pathname) ? <Outlet /> : <SignInRedirect />;
   if (!isLoaded) return <SessionLoader />;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
-import { isExternal, type RouterRecord } from '@buglet/contracts';
+import type { RouterRecord } from '@buglet/contracts';
+import { isExternal } from '@buglet/contracts/format';
 
 /** Components that only structure the tree; every other component string names a page. */
 const STRUCTURAL = new Set(['Layout', 'ParentView', 'layout', 'parentView']);

@@ -1,4 +1,4 @@
-import { LIMITS } from '@buglet/contracts';
+import { LIMITS } from '@buglet/contracts/limits';
 import { create } from 'zustand';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 

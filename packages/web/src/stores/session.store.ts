@@ -1,10 +1,5 @@
-import {
-  DEFAULT_ROLE,
-  type LoginBody,
-  type RouterRecord,
-  type User,
-  type UserConfig,
-} from '@buglet/contracts';
+import type { LoginBody, LoginTotpBody, RouterRecord, User, UserConfig } from '@buglet/contracts';
+import { DEFAULT_ROLE } from '@buglet/contracts/limits';
 import { create } from 'zustand';
 import * as authApi from '../features/auth/auth.api.ts';
 import { getToken, removeToken, setToken } from '../lib/cookies.ts';
@@ -23,7 +18,12 @@ interface SessionState {
   routes: RouterRecord[];
   isLoaded: boolean;
   isDefaultModifyPwd: boolean;
-  login: (body: LoginBody) => Promise<void>;
+  /** Signs in, or answers the ticket when the account asks for a two-factor code next. */
+  login: (body: LoginBody) => Promise<{ ticket: string } | undefined>;
+  /** The code step of a two-factor sign-in. */
+  loginWithCode: (body: LoginTotpBody) => Promise<void>;
+  /** Keeps the token of a completed sign-in. */
+  begin: (token: string) => void;
   loadSession: () => Promise<void>;
   logout: () => Promise<void>;
   clear: () => void;
@@ -52,7 +52,18 @@ export const useSession = create<SessionState>((set, get) => ({
   isDefaultModifyPwd: false,
 
   async login(body) {
-    const { token } = await authApi.login(body);
+    const answer = await authApi.login(body);
+    if ('twoFactor' in answer && answer.twoFactor) return { ticket: answer.ticket };
+    get().begin((answer as { token: string }).token);
+    return undefined;
+  },
+
+  async loginWithCode(body) {
+    const { token } = await authApi.loginTotp(body);
+    get().begin(token);
+  },
+
+  begin(token) {
     setToken(token);
     resetReloginPrompt();
     localStorage.removeItem(PWD_PROMPT_KEY);

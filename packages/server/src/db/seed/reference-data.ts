@@ -1,3 +1,5 @@
+import { DEFAULT_PASSWORD_POLICY } from '@buglet/contracts';
+
 /**
  * Roles, dictionaries and config records the original seeds (ids kept: clients hard-wire some).
  * The texts stay the original's Chinese; the web shows each in the user's language through its
@@ -262,5 +264,24 @@ export const CONFIGS = [
     value: '',
     remark:
       "以 ',' 分隔的网段（如 10.0.0.0/8、fd00::/8），项目的 AI 服务器和聊天机器人可访问这些内网、回环或链路本地地址",
+  },
+  // The password policy (contracts/password-policy.ts), applied wherever a password is set.
+  {
+    name: '账号安全-密码最小长度',
+    key: 'sys.account.passwordMinLength',
+    value: String(DEFAULT_PASSWORD_POLICY.minLength),
+    remark: '设置、修改或重置密码时的最少字符数（5到20）',
+  },
+  {
+    name: '账号安全-密码须含字母',
+    key: 'sys.account.passwordRequireLetter',
+    value: String(DEFAULT_PASSWORD_POLICY.requireLetter),
+    remark: '新密码是否必须包含字母（true/false）',
+  },
+  {
+    name: '账号安全-密码须含数字',
+    key: 'sys.account.passwordRequireDigit',
+    value: String(DEFAULT_PASSWORD_POLICY.requireDigit),
+    remark: '新密码是否必须包含数字（true/false）',
   },
 ] as const;

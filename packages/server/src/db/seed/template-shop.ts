@@ -221,10 +221,10 @@ export const SHOP_TEMPLATE_COUNT = CATALOGUE.length;
 export async function syncTemplateShop(db: Db): Promise<void> {
   const existing = await db
     .selectFrom('sysReportTemplate')
-    .select(['templateId', 'templateKey'])
+    .select(['templateId', 'templateKey', 'templateTitle', 'templateContent', 'moduleType', 'templateLang'])
     .where('isShop', '=', 1)
     .execute();
-  const byKey = new Map(existing.map((r) => [r.templateKey, r.templateId]));
+  const byKey = new Map(existing.map((r) => [r.templateKey, r]));
   const now = formatDateTime();
   for (const entry of CATALOGUE) {
     for (const lang of ['zh_CN', 'en_US'] as const) {
@@ -235,8 +235,8 @@ export async function syncTemplateShop(db: Db): Promise<void> {
         moduleType: entry.moduleType,
         templateLang: lang,
       };
-      const id = byKey.get(templateKey);
-      if (id === undefined)
+      const stored = byKey.get(templateKey);
+      if (stored === undefined)
         await db
           .insertInto('sysReportTemplate')
           .values({
@@ -249,7 +249,18 @@ export async function syncTemplateShop(db: Db): Promise<void> {
             minorVersion: 0,
           })
           .execute();
-      else await db.updateTable('sysReportTemplate').set(row).where('templateId', '=', id).execute();
+      else if (
+        stored.templateTitle !== row.templateTitle ||
+        stored.templateContent !== row.templateContent ||
+        stored.moduleType !== row.moduleType ||
+        stored.templateLang !== row.templateLang
+      )
+        // Only what a new release changed is written: most starts write nothing.
+        await db
+          .updateTable('sysReportTemplate')
+          .set(row)
+          .where('templateId', '=', stored.templateId)
+          .execute();
     }
   }
 }

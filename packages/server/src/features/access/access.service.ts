@@ -6,7 +6,9 @@ import {
   listPermissions,
   type UserContext,
 } from './access.repository.ts';
+import { type AuthStamp, readStamp, recall, remember } from './auth-cache.ts';
 
+/** Shared between requests while remembered: read it, never change it. */
 export interface Access {
   userId: number;
   isSuperAdmin: boolean;
@@ -17,15 +19,32 @@ export interface Access {
 }
 
 /**
- * What a user may do in their current team and project. Computed per request from the
- * membership tables, so a switch of team or project, or a grant changed by an administrator,
- * applies at once on every server instance.
+ * What a user may do in their current team and project, from the membership tables. Remembered
+ * while the user's versions stand (auth-cache.ts): a switch of team or project, or a grant
+ * changed by an administrator, raises them and applies at once on every server instance. `stamp`
+ * is the caller's versions when already read in this request (with the session).
  */
 export async function loadAccess(
   db: Db,
   userId: number,
   context: UserContext,
   isPlatformIncluded = true,
+  stamp?: AuthStamp,
+): Promise<Access> {
+  const key = `access:${userId}:${context.currentTeamId ?? 0}:${context.currentProjectId ?? 0}:${isPlatformIncluded ? 1 : 0}`;
+  const current = stamp ?? (await readStamp(db, userId));
+  const known = recall<Access>(db, key, current);
+  if (known) return { ...known, context };
+  const access = await computeAccess(db, userId, context, isPlatformIncluded);
+  remember(db, key, current, access);
+  return access;
+}
+
+async function computeAccess(
+  db: Db,
+  userId: number,
+  context: UserContext,
+  isPlatformIncluded: boolean,
 ): Promise<Access> {
   const roles = await listEffectiveRoles(
     db,

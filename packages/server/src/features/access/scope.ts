@@ -4,6 +4,7 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { hasPermi } from '../../http/permission.ts';
 import { type Access, loadAccess } from './access.service.ts';
+import { rememberedFor } from './auth-cache.ts';
 import {
   findAiConfigProjectIds,
   findCaseProjectIds,
@@ -137,22 +138,35 @@ export async function resolveScope(db: Db, principal: Principal, scope: Scope): 
     return { ...first, permissions: heldInAll((a) => a.permissions), roleKeys: heldInAll((a) => a.roleKeys) };
   }
   if (scope.kind === 'team') {
-    const row = await enterableTeam(db, principal.userId, teams as number);
+    const row = await entered(db, principal, `team:${teams}`, async () => {
+      const { teamId } = await enterableTeam(db, principal.userId, teams as number);
+      return { teamId };
+    });
     const context = { ...principal.context, currentTeamId: row.teamId, currentProjectId: 0 };
-    const access = await loadAccess(db, principal.userId, context, false);
+    const access = await loadAccess(db, principal.userId, context, false, principal.authStamp);
     return { ...access, teamId: row.teamId, projectId: 0, isArchived: false };
   }
-  const row = await enterableProject(
-    db,
-    principal.userId,
-    scope.projectId ?? principal.context.currentProjectId ?? 0,
-  );
+  const projectId = scope.projectId ?? principal.context.currentProjectId ?? 0;
+  const row = await entered(db, principal, `project:${projectId}`, async () => {
+    const { teamId, isArchived } = await enterableProject(db, principal.userId, projectId);
+    return { projectId, teamId, isArchived };
+  });
   if (scope.isWrite && row.isArchived === 1) throw new AppError('project.archived');
   // Inside a project only the roles held in that project count: a team administrator who is an
   // outsider in a project is an outsider there.
   const context = { ...principal.context, currentTeamId: 0, currentProjectId: row.projectId };
-  const access = await loadAccess(db, principal.userId, context, false);
+  const access = await loadAccess(db, principal.userId, context, false, principal.authStamp);
   return { ...access, teamId: row.teamId, projectId: row.projectId, isArchived: row.isArchived === 1 };
+}
+
+/**
+ * An entry check passed, remembered while the caller's versions stand (auth-cache.ts: a change of
+ * membership, or a team or project moved, archived, closed or deleted, raises them). A refusal is
+ * not remembered.
+ */
+async function entered<T>(db: Db, principal: Principal, what: string, check: () => Promise<T>): Promise<T> {
+  if (!principal.authStamp) return check();
+  return rememberedFor(db, `enter:${principal.userId}:${what}`, principal.authStamp, check);
 }
 
 /**

@@ -32,6 +32,7 @@ export function registerCaseExcelRoutes(r: Router): void {
   });
 
   r.post('/system/case/importData', {
+    rateLimit: 'upload',
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {

@@ -1,4 +1,12 @@
-import { CONFIG_KEYS, config, configBody, pageQuery, ResultCode } from '@buglet/contracts';
+import {
+  CONFIG_KEYS,
+  config,
+  configBody,
+  invalidPolicyValue,
+  LIMITS,
+  pageQuery,
+  ResultCode,
+} from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
@@ -16,6 +24,7 @@ import {
   listConfigs,
   updateConfig,
 } from './configs.repository.ts';
+import { passwordProblem } from './password-policy.ts';
 
 const listQuery = pageQuery.extend({
   configName: z.string().optional(),
@@ -40,10 +49,28 @@ export function registerConfigRoutes(r: Router): void {
     const clash = await findConfigByKey(db, key);
     if (clash && clash.configId !== selfId) throw new AppError('config.key.exists', [name]);
   };
-  /** A wrong range in the outbound allow-list would be left out unnoticed: refused when saved. */
-  const assertValueValid = (key: string, value: string) => {
+  /**
+   * Values the server would otherwise read past unnoticed are refused when saved: a wrong range in
+   * the outbound allow-list, a password policy it cannot read, an initial password that breaks it.
+   */
+  const assertValueValid = async (key: string, value: string) => {
     const wrong = key === CONFIG_KEYS.outboundAllowRanges ? invalidRanges(value) : [];
     if (wrong.length > 0) throw new AppError('outbound.ranges.invalid', [wrong.join(', ')]);
+    const policyValue = invalidPolicyValue(key, value);
+    if (policyValue === 'min-length') {
+      throw new AppError('config.password-policy.min-length.invalid', [
+        LIMITS.password.min,
+        LIMITS.password.max,
+      ]);
+    }
+    if (policyValue === 'flag') throw new AppError('config.password-policy.flag.invalid', [key]);
+    if (key === CONFIG_KEYS.initPassword && value !== '') {
+      const problem =
+        value.length < LIMITS.password.min || value.length > LIMITS.password.max
+          ? { key: 'user.password.size.exception' as const, args: [] }
+          : await passwordProblem(db, value);
+      if (problem) throw new AppError('config.init-password.invalid', [problem]);
+    }
   };
 
   r.get('/system/config/list', {
@@ -102,7 +129,7 @@ export function registerConfigRoutes(r: Router): void {
     handler: async (ctx) => {
       const b = ctx.body;
       await assertKeyFree(b.configKey, b.configName);
-      assertValueValid(b.configKey, b.configValue);
+      await assertValueValid(b.configKey, b.configValue);
       const configId = await insertConfig(db, {
         configName: b.configName,
         configKey: b.configKey,
@@ -126,7 +153,7 @@ export function registerConfigRoutes(r: Router): void {
       const old = await findConfig(db, b.configId);
       if (!old) throw new AppError('config.not-found');
       await assertKeyFree(b.configKey, b.configName, b.configId);
-      assertValueValid(b.configKey, b.configValue);
+      await assertValueValid(b.configKey, b.configValue);
       await updateConfig(db, b.configId, {
         configName: b.configName,
         configKey: b.configKey,

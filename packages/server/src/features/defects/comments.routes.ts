@@ -95,19 +95,24 @@ export function registerCommentRoutes(r: Router): void {
           .executeTakeFirst();
         if (!parent) throw new AppError('comment.parent.not-found', [ctx.body.parentId]);
       }
-      const row = await db
-        .insertInto('sysComment')
-        .values({
-          commentContent: ctx.body.commentContent,
-          moduleType: 'defect_log',
-          correlationId: ctx.body.correlationId,
-          parentId: ctx.body.parentId ?? null,
-          createById: ctx.me.userId,
-          createTime: formatDateTime(),
-        })
-        .returning('commentId')
-        .executeTakeFirstOrThrow();
-      await refreshSearchText(db, log.defectId);
+      // The comment and the defect's search text change together: a crash between them would
+      // leave the index without the comment (or, for edits and deletions, with old words).
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('sysComment')
+          .values({
+            commentContent: ctx.body.commentContent,
+            moduleType: 'defect_log',
+            correlationId: ctx.body.correlationId,
+            parentId: ctx.body.parentId ?? null,
+            createById: ctx.me.userId,
+            createTime: formatDateTime(),
+          })
+          .returning('commentId')
+          .executeTakeFirstOrThrow();
+        await refreshSearchText(trx, log.defectId);
+        return inserted;
+      });
       r.deps.events.emitDefect({
         type: 'commented',
         defectId: log.defectId,
@@ -128,12 +133,14 @@ export function registerCommentRoutes(r: Router): void {
       const [comment] = await commentsOf([ctx.body.commentId]);
       if (!comment) throw new AppError('comment.not-found');
       if (comment.createById !== ctx.me.userId) throw new AppError('comment.not-author');
-      await db
-        .updateTable('sysComment')
-        .set({ commentContent: ctx.body.commentContent })
-        .where('commentId', '=', comment.commentId)
-        .execute();
-      await refreshSearchText(db, comment.defectId);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('sysComment')
+          .set({ commentContent: ctx.body.commentContent })
+          .where('commentId', '=', comment.commentId)
+          .execute();
+        await refreshSearchText(trx, comment.defectId);
+      });
       const [saved] = await commentsOf([comment.commentId]);
       return ctx.ok(saved ? (await toComments(db, [saved]))[0] : undefined);
     },
@@ -155,8 +162,10 @@ export function registerCommentRoutes(r: Router): void {
         // Replies stay, no longer pointing at a comment that is gone.
         await trx.updateTable('sysComment').set({ parentId: null }).where('parentId', 'in', ids).execute();
         await trx.deleteFrom('sysComment').where('commentId', 'in', ids).execute();
+        for (const defectId of new Set(comments.map((c) => c.defectId))) {
+          await refreshSearchText(trx, defectId);
+        }
       });
-      for (const defectId of new Set(comments.map((c) => c.defectId))) await refreshSearchText(db, defectId);
       return ctx.ok({ removed: comments.length });
     },
   });

@@ -53,6 +53,7 @@ export function registerDefectExcelRoutes(r: Router): void {
   });
 
   r.post('/system/defect/import', {
+    rateLimit: 'upload',
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {

@@ -177,8 +177,9 @@ export function registerDefectLogRoutes(r: Router): void {
           .where('correlationId', 'in', ids)
           .execute();
         await trx.deleteFrom('sysDefectLog').where('defectLogId', 'in', ids).execute();
+        // In the same transaction: the index must not keep the words of comments that are gone.
+        for (const defectId of new Set(logs.map((l) => l.defectId))) await refreshSearchText(trx, defectId);
       });
-      for (const defectId of new Set(logs.map((l) => l.defectId))) await refreshSearchText(db, defectId);
       return ctx.ok({ removed: logs.length });
     },
   });

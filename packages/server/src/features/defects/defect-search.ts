@@ -14,9 +14,11 @@ export async function refreshSearchText(db: Db, defectId: number): Promise<void>
     insert into sys_defect_search (rowid, title, body)
     select d.defect_id, d.defect_name,
       coalesce(d.defect_describe, '') || ' ' || coalesce((
-        select group_concat(c.comment_content, ' ') from sys_comment c
-        join sys_defect_log l on l.defect_log_id = c.correlation_id and c.module_type = 'defect_log'
-        where l.defect_id = d.defect_id), '')
+        -- The defect's history first (cross join keeps that order): from the comments, SQLite
+        -- without statistics would read every comment of every defect.
+        select group_concat(c.comment_content, ' ') from sys_defect_log l cross join sys_comment c
+        where l.defect_id = d.defect_id and c.module_type = 'defect_log'
+          and c.correlation_id = l.defect_log_id), '')
     from sys_defect d where d.defect_id = ${defectId} and d.is_deleted = 0`.execute(db);
 }
 
@@ -35,20 +37,39 @@ export function ftsPhrase(db: Db, text: string, column?: 'title'): string | unde
   return column ? `${column} : ${phrase}` : phrase;
 }
 
+/** The keyword in the title or description of `d` (LIKE on SQLite, ILIKE on PostgreSQL). */
+export function keywordInText(db: Db, keyword: string) {
+  return sql<boolean>`(${containsText(db, 'd.defect_name', keyword)} or ${containsText(db, 'd.defect_describe', keyword)})`;
+}
+
+/**
+ * The keyword in a comment on `d`'s history. `set`: the commented defects read once (PostgreSQL:
+ * an array, which the planner can OR with the trigram indexes in one bitmap); `row`: probed for
+ * each row through its history (a walk passes few rows, and a common word can be in a great many
+ * comments).
+ */
+export function keywordInComments(db: Db, keyword: string, how: 'set' | 'row') {
+  const inComment = containsText(db, 'c.comment_content', keyword);
+  if (how === 'row')
+    // The history first (SQLite keeps a cross join's order; PostgreSQL plans it as a join).
+    return sql<boolean>`exists (select 1 from sys_defect_log l cross join sys_comment c
+      where l.defect_id = d.defect_id and c.module_type = 'defect_log'
+        and c.correlation_id = l.defect_log_id and ${inComment})`;
+  const commented = sql`select l.defect_id from sys_comment c
+      join sys_defect_log l on l.defect_log_id = c.correlation_id
+      where c.module_type = 'defect_log' and ${inComment}`;
+  return onPostgres(db)
+    ? sql<boolean>`d.defect_id = any(array(${commented}))`
+    : sql<boolean>`d.defect_id in (${commented})`;
+}
+
 /**
  * A condition on `d` (sys_defect) matching a keyword in the title, description or comments, for
  * the cases the FTS join (see defect-list.repository) does not serve: PostgreSQL, where pg_trgm
  * indexes serve ILIKE, and keywords under three characters (two Chinese characters are a common
- * word), which fall back to a scan.
+ * word), which fall back to a scan. `isPerRow`: tested row by row (a keyword walk,
+ * defect-keyword-page.ts).
  */
-export function keywordMatches(db: Db, keyword: string) {
-  const commented = sql`select l.defect_id from sys_comment c
-      join sys_defect_log l on l.defect_log_id = c.correlation_id
-      where c.module_type = 'defect_log' and ${containsText(db, 'c.comment_content', keyword)}`;
-  // PostgreSQL: an array computed once, which the planner can OR with the two trigram indexes
-  // (a bitmap) instead of testing a subquery on every row.
-  const inComments = onPostgres(db)
-    ? sql<boolean>`d.defect_id = any(array(${commented}))`
-    : sql<boolean>`d.defect_id in (${commented})`;
-  return sql<boolean>`(${containsText(db, 'd.defect_name', keyword)} or ${containsText(db, 'd.defect_describe', keyword)} or ${inComments})`;
+export function keywordMatches(db: Db, keyword: string, { isPerRow = false } = {}) {
+  return sql<boolean>`(${keywordInText(db, keyword)} or ${keywordInComments(db, keyword, isPerRow ? 'row' : 'set')})`;
 }

@@ -83,6 +83,31 @@ export async function collectedBy(db: Db, userId: number, defectIds: number[]): 
   return new Set(rows.map((r) => r.defectId));
 }
 
+/** Which of these people are members of the project (with a live account): an indexed lookup each. */
+export async function membersAmong(db: Db, projectId: number, userIds: number[]): Promise<Set<number>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sysUserProject as up')
+    .innerJoin('sysUser as u', 'u.userId', 'up.userId')
+    .select('up.userId')
+    .where('up.projectId', '=', projectId)
+    .where('up.userId', 'in', unique)
+    .where('u.delFlag', '=', '0')
+    .execute();
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** The handlers of a defect that has none yet (a new one), in the order given. */
+export async function insertHandlers(db: Db, defectId: number, userIds: number[]) {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  await db
+    .insertInto('sysDefectHandler')
+    .values(unique.map((userId, position) => ({ defectId, userId, position })))
+    .execute();
+}
+
 /** Members of the project and, among them, its testers (the pool of reviewers). */
 export async function projectPeople(db: Db, projectId: number) {
   const rows = await db
@@ -101,57 +126,108 @@ export async function projectPeople(db: Db, projectId: number) {
   };
 }
 
-/** Rows to wire shape, with handlers, their names, deliverable names and the caller's star, in four queries. */
+/** Each defect's handlers in order, with their names (a handler whose account is gone has no brief). */
+async function handlersWithUsers(db: Db, defectIds: number[]) {
+  const handlers = new Map<number, number[]>();
+  const users = new Map<number, UserBrief>();
+  if (defectIds.length === 0) return { handlers, users };
+  const rows = await db
+    .selectFrom('sysDefectHandler as h')
+    .leftJoin('sysUser as u', 'u.userId', 'h.userId')
+    .select(['h.defectId', 'h.userId', 'u.userName', 'u.nickName', 'u.avatar'])
+    .where('h.defectId', 'in', defectIds)
+    .orderBy('h.defectId')
+    .orderBy('h.position')
+    .execute();
+  for (const r of rows) {
+    handlers.set(r.defectId, [...(handlers.get(r.defectId) ?? []), r.userId]);
+    if (r.userName !== null && r.nickName !== null)
+      users.set(r.userId, { userId: r.userId, userName: r.userName, nickName: r.nickName, avatar: r.avatar });
+  }
+  return { handlers, users };
+}
+
+async function moduleNames(db: Db, moduleIds: number[]): Promise<Map<number, string>> {
+  if (moduleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sysModule')
+    .select(['moduleId', 'moduleName'])
+    .where('moduleId', 'in', moduleIds)
+    .execute();
+  return new Map(rows.map((m) => [m.moduleId, m.moduleName]));
+}
+
+/**
+ * Rows to wire shape, with handlers and their names, deliverable names and the caller's star:
+ * three independent queries, run side by side (one round trip's wait on PostgreSQL).
+ */
 export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Promise<Defect[]> {
   const ids = rows.map((r) => r.defectId);
-  const handlers = await handlersOf(db, ids);
-  const users = await usersByIds(db, [...handlers.values()].flat());
-  const stars = await collectedBy(db, viewerId, ids);
   const moduleIds = [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))];
-  const modules = new Map(
-    moduleIds.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom('sysModule')
-            .select(['moduleId', 'moduleName'])
-            .where('moduleId', 'in', moduleIds)
-            .execute()
-        ).map((m) => [m.moduleId, m.moduleName]),
-  );
-  return rows.map((r) => {
-    const handleBy = handlers.get(r.defectId) ?? [];
-    const typeName = DEFECT_TYPES[r.defectType] ?? 'BUG';
-    return {
-      defectId: r.defectId,
-      projectId: r.projectId,
-      projectNum: r.projectNum,
-      defectType: typeName,
-      defectTypeName: typeName,
-      defectState: r.defectState,
-      defectStateName: DEFECT_STATE_NAMES[r.defectState] ?? 'PROCESSING',
-      defectName: r.defectName,
-      defectDescribe: r.defectDescribe,
-      defectLevel: r.defectLevel,
-      moduleId: r.moduleId,
-      moduleName: (r.moduleId && modules.get(r.moduleId)) || null,
-      moduleVersion: r.moduleVersion,
-      handleBy,
-      handleByList: handleBy.flatMap((id) => {
-        const u = users.get(id);
-        return u ? [u] : [];
-      }),
-      imgUrls: r.imgUrls,
-      annexUrls: r.annexUrls,
-      planStartTime: r.planStartTime,
-      planEndTime: r.planEndTime,
-      caseId: r.caseId,
-      createBy: r.createBy,
-      createById: r.createById,
-      updateBy: r.updateBy,
-      createTime: r.createTime,
-      updateTime: r.updateTime,
-      collect: stars.has(r.defectId),
-    };
-  });
+  const [people, stars, modules] = await Promise.all([
+    handlersWithUsers(db, ids),
+    collectedBy(db, viewerId, ids),
+    moduleNames(db, moduleIds),
+  ]);
+  return rows.map((r) => shape(r, people, stars, modules));
+}
+
+/**
+ * One live defect, read and shaped in one wait: its row, handlers and the reader's star side by
+ * side, as its id is all they need (then its deliverable's name, if it has one).
+ */
+export async function findShownDefect(
+  db: Db,
+  defectId: number,
+  viewerId: number,
+): Promise<{ row: DefectRow; shown: Defect } | undefined> {
+  const [row, people, stars] = await Promise.all([
+    findDefectRow(db, defectId),
+    handlersWithUsers(db, [defectId]),
+    collectedBy(db, viewerId, [defectId]),
+  ]);
+  if (!row) return undefined;
+  const modules = await moduleNames(db, row.moduleId ? [row.moduleId] : []);
+  return { row, shown: shape(row, people, stars, modules) };
+}
+
+function shape(
+  r: DefectRow,
+  people: Awaited<ReturnType<typeof handlersWithUsers>>,
+  stars: Set<number>,
+  modules: Map<number, string>,
+): Defect {
+  const handleBy = people.handlers.get(r.defectId) ?? [];
+  const typeName = DEFECT_TYPES[r.defectType] ?? 'BUG';
+  return {
+    defectId: r.defectId,
+    projectId: r.projectId,
+    projectNum: r.projectNum,
+    defectType: typeName,
+    defectTypeName: typeName,
+    defectState: r.defectState,
+    defectStateName: DEFECT_STATE_NAMES[r.defectState] ?? 'PROCESSING',
+    defectName: r.defectName,
+    defectDescribe: r.defectDescribe,
+    defectLevel: r.defectLevel,
+    moduleId: r.moduleId,
+    moduleName: (r.moduleId && modules.get(r.moduleId)) || null,
+    moduleVersion: r.moduleVersion,
+    handleBy,
+    handleByList: handleBy.flatMap((id) => {
+      const u = people.users.get(id);
+      return u ? [u] : [];
+    }),
+    imgUrls: r.imgUrls,
+    annexUrls: r.annexUrls,
+    planStartTime: r.planStartTime,
+    planEndTime: r.planEndTime,
+    caseId: r.caseId,
+    createBy: r.createBy,
+    createById: r.createById,
+    updateBy: r.updateBy,
+    createTime: r.createTime,
+    updateTime: r.updateTime,
+    collect: stars.has(r.defectId),
+  };
 }

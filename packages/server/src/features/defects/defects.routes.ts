@@ -17,7 +17,7 @@ import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { DEFECT_SORT, type DefectFilter, listDefects, statesFrom } from './defect-list.repository.ts';
 import { availableActions } from './defect-workflow.ts';
-import { findDefectRow, toDefects } from './defects.repository.ts';
+import { findShownDefect, toDefects } from './defects.repository.ts';
 import { actOnDefect, actorOf, createDefect, deleteDefects, updateDefect } from './defects.service.ts';
 
 const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
@@ -110,18 +110,25 @@ export function registerDefectRoutes(r: Router): void {
     scope: inDefect,
     output: defect,
     handler: async (ctx) => {
-      const row = await findDefectRow(db, ctx.params.defectId);
-      if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
-      const [shown] = await toDefects(db, [row], ctx.me.userId);
+      // Opening a defect marks the reader as looking at it (the project's members are told) while
+      // the defect is read; the answer lists everyone looking. The scope named its project.
+      const { defectId } = ctx.params;
+      const [found, focusList] = await Promise.all([
+        findShownDefect(db, defectId, ctx.me.userId),
+        r.deps.focus.open('defect', defectId, ctx.scoped.projectId, ctx.me.userId),
+      ]);
+      if (!found) {
+        // Deleted since the scope saw it: no one is looking at it.
+        await r.deps.focus.close('defect', defectId, ctx.me.userId);
+        throw new AppError('project.no-permission', [], ResultCode.forbidden);
+      }
+      const { row, shown } = found;
       const facts = {
         state: row.defectState as never,
-        handleBy: shown?.handleBy ?? [],
+        handleBy: shown.handleBy,
         createById: row.createById,
         lastFixerId: row.lastFixerId,
       };
-      // Opening a defect marks the reader as looking at it; the project's members are told.
-      await r.deps.focus.open('defect', row.defectId, row.projectId, ctx.me.userId);
-      const focusList = await r.deps.focus.lookers('defect', row.defectId);
       return ctx.ok({ ...shown, focusList, actions: availableActions(facts, actorOf(ctx.me, ctx.scoped)) });
     },
   });
@@ -150,9 +157,8 @@ export function registerDefectRoutes(r: Router): void {
     body: defectCreateBody,
     scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
     handler: async (ctx) => {
-      const defectId = await createDefect(r.deps, ctx.me, ctx.body);
-      const row = await findDefectRow(db, defectId);
-      return ctx.ok(row ? (await toDefects(db, [row], ctx.me.userId))[0] : { defectId });
+      const row = await createDefect(r.deps, ctx.me, ctx.body);
+      return ctx.ok((await toDefects(db, [row], ctx.me.userId))[0]);
     },
   });
 

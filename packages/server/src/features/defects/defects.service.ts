@@ -17,12 +17,14 @@ import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { ScopedAccess } from '../access/scope.ts';
 import { assertModuleOf } from '../modules/modules.repository.ts';
-import { refreshSearchText } from './defect-search.ts';
+import { indexNewDefects, refreshSearchText } from './defect-search.ts';
 import { type Actor, decide, type Refusal } from './defect-workflow.ts';
 import {
   allocateNumber,
   findDefectRow,
   handlersOf,
+  insertHandlers,
+  membersAmong,
   projectPeople,
   replaceHandlers,
 } from './defects.repository.ts';
@@ -47,7 +49,7 @@ export function actorOf(principal: Principal, access: ScopedAccess): Actor {
 }
 
 async function assertMembers(deps: AppDeps, projectId: number, userIds: number[]) {
-  const { members } = await projectPeople(deps.db, projectId);
+  const members = await membersAmong(deps.db, projectId, userIds);
   const stranger = userIds.find((id) => !members.has(id));
   if (stranger !== undefined) throw new AppError('defect.handler.not-member', [stranger]);
 }
@@ -96,13 +98,14 @@ function assertPlanOrder(start: string | null | undefined, end: string | null | 
   if (start && end && fullTime(end) < fullTime(start)) throw new AppError('defect.plan.order');
 }
 
+/** Creates a defect with its number, handlers, history entry and search text; answers the stored row. */
 export async function createDefect(deps: AppDeps, caller: Principal, body: z.infer<typeof defectCreateBody>) {
   assertPlanOrder(body.planStartTime, body.planEndTime);
   await assertMembers(deps, body.projectId, body.handleBy);
   await assertModuleOf(deps.db, body.projectId, body.moduleId);
   await assertCase(deps, body.projectId, body.caseId);
   const now = formatDateTime();
-  const defectId = await deps.db.transaction().execute(async (trx) => {
+  const created = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
     const projectNum = await allocateNumber(trx, body.projectId, 'defect');
     const row = await trx
@@ -130,9 +133,10 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
         updateBy: caller.userName,
         updateTime: now,
       })
-      .returning('defectId')
+      .returningAll()
       .executeTakeFirstOrThrow();
-    await replaceHandlers(trx, row.defectId, body.handleBy);
+    // A new defect: nothing to replace, no comments to index yet.
+    await insertHandlers(trx, row.defectId, body.handleBy);
     await writeLog(
       tx,
       row.defectId,
@@ -142,17 +146,17 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
       null,
       now,
     );
-    await refreshSearchText(trx, row.defectId);
-    return row.defectId;
+    await indexNewDefects(trx, [row.defectId]);
+    return row;
   });
   deps.events.emitDefect({
     type: 'created',
-    defectId,
+    defectId: created.defectId,
     projectId: body.projectId,
     actorId: caller.userId,
     receivers: body.handleBy,
   });
-  return defectId;
+  return created;
 }
 
 /** The creator edits their own defect; anyone else needs the edit permission. */

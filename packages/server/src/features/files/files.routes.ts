@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
+import { assertUploadLimited } from '../../http/rate-limits.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import {
@@ -23,7 +24,9 @@ export function publicUrl(req: FastifyRequest, fileName: string): string {
   return `${req.protocol}://${req.host}${fileName}`;
 }
 
+/** The one file of a multipart upload (on a route that declares `rateLimit: 'upload'`). */
 export async function receiveFile(req: FastifyRequest, field: string) {
+  assertUploadLimited(req);
   if (!req.isMultipart()) throw new AppError('upload.file.missing');
   const file = await req.file({ limits: { fileSize: LIMITS.fileMaxBytes, files: 1 } });
   if (!file || file.fieldname !== field) {
@@ -60,6 +63,7 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
   });
 
   r.post('/common/upload', {
+    rateLimit: 'upload',
     guard: authenticated,
     handler: async (ctx) => {
       const stored = await storeUpload(root, 'upload', await receiveFile(ctx.req, 'file'));
@@ -78,8 +82,10 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
   // Several files at once (field `files`, as the original's client sends them), kept all or none;
   // the answer joins each field of the single upload's answer with commas, as the original does.
   r.post('/common/uploads', {
+    rateLimit: 'upload',
     guard: authenticated,
     handler: async (ctx) => {
+      assertUploadLimited(ctx.req);
       if (!ctx.req.isMultipart()) throw new AppError('upload.file.missing');
       const stored: StoredFile[] = [];
       const parts = ctx.req.files({
@@ -112,6 +118,7 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
   });
 
   r.post('/common/upload/screen-shot', {
+    rateLimit: 'upload',
     guard: authenticated,
     body: screenShotBody,
     handler: async (ctx) => {

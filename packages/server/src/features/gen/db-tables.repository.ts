@@ -11,7 +11,18 @@ import type { DbColumn, DbTable } from './gen-columns.ts';
  * Tables that are not the product's data: the generator's own, the migration bookkeeping, the
  * key-value and session stores (secrets and counters), the full-text index and its shadow tables.
  */
-const INTERNAL = new Set(['sys_kv', 'sys_session', 'buglet_migration', 'buglet_migration_lock']);
+const INTERNAL = new Set([
+  'sys_kv',
+  'sys_session',
+  // Two-factor secrets, recovery code digests and sign-in tickets (features/totp).
+  'sys_user_totp',
+  'sys_user_recovery_code',
+  'sys_login_ticket',
+  // Version counters of rights and sessions (migration 035, features/access/auth-cache.ts).
+  'sys_auth_version',
+  'buglet_migration',
+  'buglet_migration_lock',
+]);
 const isInternal = (name: string) =>
   INTERNAL.has(name) || name.startsWith('gen_') || name.startsWith('sqlite_');
 

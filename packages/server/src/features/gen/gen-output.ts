@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import JSZip from 'jszip';
 
 /** Generated files (path -> text) as one zip, folders as in the repository. */
 export async function zipFiles(files: Record<string, string>): Promise<Buffer> {
+  // Loaded with the first download: start-up does without it.
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   for (const [name, text] of Object.entries(files)) zip.file(name, text);
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { AppConfig } from '../../config.ts';
+import { copySqliteOnline } from '../../db/sqlite-copy.ts';
 import { AppError } from '../../http/errors.ts';
 import { compactTimestamp } from '../../lib/time.ts';
 
@@ -12,7 +12,8 @@ export const backupDir = (config: AppConfig) => path.join(config.dataDir, 'backu
 /**
  * Copies the SQLite database into DATA_DIR/backups with SQLite's online backup (through a
  * connection of its own, so requests go on meanwhile and the copy is consistent), then keeps the
- * newest `keep` copies. PostgreSQL is backed up with its own tools.
+ * newest `keep` copies. PostgreSQL is backed up with its own tools. `npm run backup` makes the
+ * fuller archive (database and uploads, src/cli/backup.ts) from the same copy.
  */
 export async function backupDatabase(
   config: AppConfig,
@@ -26,15 +27,7 @@ export async function backupDatabase(
   await fs.promises.mkdir(dir, { recursive: true });
   const fileName = `buglet-${compactTimestamp(now)}-${String(now.getMilliseconds()).padStart(3, '0')}.db`;
   const target = path.join(dir, fileName);
-  const source = new SQLite(database.file, { readonly: true, fileMustExist: true });
-  try {
-    await source.backup(target);
-  } catch (error) {
-    await fs.promises.rm(target, { force: true });
-    throw error;
-  } finally {
-    source.close();
-  }
+  await copySqliteOnline(database.file, target);
   const { size } = await fs.promises.stat(target);
   // Names sort by time; only our own copies are counted and removed.
   const copies = (await fs.promises.readdir(dir)).filter((n) => BACKUP_NAME.test(n)).sort();

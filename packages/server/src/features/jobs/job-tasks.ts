@@ -216,8 +216,8 @@ async function sendNoticeDigests(
       channel: 'mail',
       to: first.email,
       subject: translate(lang, 'job.digest.subject', [notices.length]),
-      html: markdownHtml(content),
-      text: markdownText(content),
+      html: await markdownHtml(content),
+      text: await markdownText(content),
     });
   }
   return { people: byPerson.size, notices: rows.length };

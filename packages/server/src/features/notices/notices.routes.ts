@@ -275,7 +275,7 @@ export function registerNoticeRoutes(r: Router): void {
           createTime: now,
           createBy: ctx.me.userName,
         };
-        await hub.send([row.receiverId], 'notice', noticeFrame(facts, 'notice'));
+        await hub.send([row.receiverId], 'notice', noticeFrame(facts));
       }
       return ctx.ok({ sent: sent.length });
     },

@@ -5,6 +5,7 @@ import type { Lang } from '../../http/i18n.ts';
 import type { DefectEvent, EventBus } from '../../lib/events.ts';
 import { markdownHtml, markdownText } from '../../lib/markdown.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import type { DefectRow } from '../defects/defects.repository.ts';
 import type { Hub } from '../realtime/hub.ts';
 import { type DefectNoticeFacts, defectLink, renderDefectNotice } from './notice-render.ts';
 import { settingsOf } from './notice-settings.repository.ts';
@@ -46,12 +47,19 @@ export interface NoticeFrameFacts {
 /**
  * The frame's data: Buglet's names (noticeTitle, groupName, receiverId…) and the original's
  * message object beside them (title, content, group, receiveMemberId, type, sn, timestamp…,
- * original-backend §8), so the original's web and mobile clients read it too. The pop-up's
- * content is HTML, as the original renders it for `panel_notice`.
+ * original-backend §8), so the original's web and mobile clients read it too. A `notice` frame
+ * carries the Markdown as written.
  */
-export function noticeFrame(n: NoticeFrameFacts, kind: 'notice' | 'panel_notice') {
-  const isPanel = kind === 'panel_notice';
-  const content = isPanel ? markdownHtml(n.content) : n.content;
+export function noticeFrame(n: NoticeFrameFacts) {
+  return frameData(n, false, n.content);
+}
+
+/** The pop-up's frame (`panel_notice`): its content is HTML, as the original renders it. */
+export async function panelNoticeFrame(n: NoticeFrameFacts) {
+  return frameData(n, true, await markdownHtml(n.content));
+}
+
+function frameData(n: NoticeFrameFacts, isPanel: boolean, content: string) {
   return {
     noticeId: n.noticeId,
     noticeTitle: n.title,
@@ -121,7 +129,9 @@ export async function deliver(
       .execute();
     for (const row of rows) ids.set(row.receiverId, row.noticeId);
   }
-  for (const r of inApp) {
+  // Only people with a socket open somewhere get a push; the others read the row when they come.
+  const online = await deps.hub.onlineAmong(inApp.map((r) => r.userId));
+  for (const r of inApp.filter((x) => online.has(x.userId))) {
     const system = r.settings.platforms.asystem;
     const notice: NoticeFrameFacts = {
       noticeId: ids.get(r.userId),
@@ -137,8 +147,8 @@ export async function deliver(
       backgroundMusic: system.backgroundMusic,
       backgroundMusicUrl: system.backgroundMusicUrl,
     };
-    await deps.hub.send([r.userId], 'notice', noticeFrame(notice, 'notice'));
-    if (system.panel) await deps.hub.send([r.userId], 'panel_notice', noticeFrame(notice, 'panel_notice'));
+    await deps.hub.send([r.userId], 'notice', noticeFrame(notice));
+    if (system.panel) await deps.hub.send([r.userId], 'panel_notice', await panelNoticeFrame(notice));
   }
 
   // The account ids in the personal center stand in where the project's settings leave them empty.
@@ -171,8 +181,8 @@ export async function deliver(
         channel: 'mail',
         to: p.bmail.receiver,
         subject: full.title,
-        html: markdownHtml(full.content),
-        text: markdownText(full.content),
+        html: await markdownHtml(full.content),
+        text: await markdownText(full.content),
       });
     }
     if (p.ding.switch) {
@@ -180,7 +190,7 @@ export async function deliver(
         channel: 'ding',
         userId: dingUserId,
         title: full.title,
-        text: `${full.title}\n${markdownText(full.content)}`,
+        text: `${full.title}\n${await markdownText(full.content)}`,
         markdown: full.content,
         link,
       });
@@ -189,7 +199,7 @@ export async function deliver(
       await deps.outbox.enqueue(message.projectId, userId, {
         channel: 'wechat',
         userId: wechatUserId,
-        text: `${full.title}\n${markdownText(full.content)}`,
+        text: `${full.title}\n${await markdownText(full.content)}`,
       });
     }
   }
@@ -205,88 +215,170 @@ const NOTIFIED = new Set<DefectEvent['type']>([
   'reopened',
 ]);
 
-/** Who hears of a defect event: its handlers now, the reviewer, its creator and its followers, never the actor. */
-async function defectAudience(db: Db, event: DefectEvent) {
-  const [defect, handlers, followers, actor, mod] = await Promise.all([
-    db.selectFrom('sysDefect').selectAll().where('defectId', '=', event.defectId).executeTakeFirst(),
-    db.selectFrom('sysDefectHandler').select('userId').where('defectId', '=', event.defectId).execute(),
-    db
-      .selectFrom('sysUserDefect')
-      .select('userId')
-      .where('defectId', '=', event.defectId)
-      .where('collect', '=', 1)
-      .execute(),
-    db.selectFrom('sysUser').select('nickName').where('userId', '=', event.actorId).executeTakeFirst(),
-    db
-      .selectFrom('sysDefect as d')
-      .innerJoin('sysModule as m', 'm.moduleId', 'd.moduleId')
-      .select('m.moduleName')
-      .where('d.defectId', '=', event.defectId)
-      .executeTakeFirst(),
-  ]);
-  if (!defect) return undefined;
-  const concerned = new Set([...handlers.map((h) => h.userId), ...event.receivers, defect.createById]);
-  const following = new Set(followers.map((f) => f.userId));
-  concerned.delete(event.actorId);
-  following.delete(event.actorId);
-  return {
-    defect,
-    concerned,
-    following,
-    actorName: actor?.nickName ?? '',
-    moduleName: mod?.moduleName ?? null,
-  };
+/** What a defect event's notices are made of, read for a batch of events at once. */
+interface Audience {
+  defect: DefectRow;
+  moduleName: string | null;
+  /** Handlers now, the event's receivers and the creator; never the actor. */
+  concerned: Set<number>;
+  /** Followers; never the actor. */
+  following: Set<number>;
+  actorName: string;
 }
 
-/** Subscribes the notices to the defect workflow's events. */
+/**
+ * Who hears of each event: its defect's handlers now, the reviewer, its creator and its
+ * followers, never the actor. Four queries for the whole batch, whatever its size.
+ */
+async function defectAudiences(db: Db, batch: DefectEvent[]): Promise<Map<DefectEvent, Audience>> {
+  const defectIds = [...new Set(batch.map((e) => e.defectId))];
+  const actorIds = [...new Set(batch.map((e) => e.actorId))];
+  const [found, handlers, followers, actors] = await Promise.all([
+    db
+      .selectFrom('sysDefect as d')
+      .leftJoin('sysModule as m', 'm.moduleId', 'd.moduleId')
+      .selectAll('d')
+      .select('m.moduleName')
+      .where('d.defectId', 'in', defectIds)
+      .execute(),
+    db
+      .selectFrom('sysDefectHandler')
+      .select(['defectId', 'userId'])
+      .where('defectId', 'in', defectIds)
+      .execute(),
+    db
+      .selectFrom('sysUserDefect')
+      .select(['defectId', 'userId'])
+      .where('defectId', 'in', defectIds)
+      .where('collect', '=', 1)
+      .execute(),
+    db.selectFrom('sysUser').select(['userId', 'nickName']).where('userId', 'in', actorIds).execute(),
+  ]);
+  const defects = new Map(
+    found.map(({ moduleName, ...defect }) => [defect.defectId, { defect, moduleName }]),
+  );
+  const nickOf = new Map(actors.map((a) => [a.userId, a.nickName]));
+  const byDefect = (rows: { defectId: number; userId: number }[]) => {
+    const map = new Map<number, number[]>();
+    for (const r of rows) map.set(r.defectId, [...(map.get(r.defectId) ?? []), r.userId]);
+    return map;
+  };
+  const handlersOf = byDefect(handlers);
+  const followersOf = byDefect(followers);
+  const out = new Map<DefectEvent, Audience>();
+  for (const event of batch) {
+    const row = defects.get(event.defectId);
+    if (!row) continue;
+    const concerned = new Set([
+      ...(handlersOf.get(event.defectId) ?? []),
+      ...event.receivers,
+      row.defect.createById,
+    ]);
+    const following = new Set(followersOf.get(event.defectId) ?? []);
+    concerned.delete(event.actorId);
+    following.delete(event.actorId);
+    out.set(event, {
+      defect: row.defect,
+      moduleName: row.moduleName ?? null,
+      concerned,
+      following,
+      actorName: nickOf.get(event.actorId) ?? '',
+    });
+  }
+  return out;
+}
+
+/**
+ * Events heard within this window become notices together: their facts and the receivers'
+ * settings are read once for all of them. A notice is never more than this late for it.
+ */
+const BATCH_MS = 10;
+
+/** Subscribes the notices to the defect workflow's events; the answer stops it, notices of events already heard written. */
 export function subscribeDefectNotices(
   deps: NoticeDeps,
   events: EventBus,
   onError: (error: unknown) => void,
-) {
-  return events.onDefect((event) => {
+): () => Promise<void> {
+  let pending: DefectEvent[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<void>>();
+  const flush = () => {
+    timer = undefined;
+    const batch = pending;
+    pending = [];
+    const work = noticeDefectEvents(deps, batch).catch(onError);
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+  const unsubscribe = events.onDefect((event) => {
     if (!NOTIFIED.has(event.type)) return;
-    void (async () => {
-      const audience = await defectAudience(deps.db, event);
-      if (!audience) return;
-      const { defect, concerned, following } = audience;
-      const everyone = [...new Set([...concerned, ...following])];
-      const settings = await settingsOf(deps.db, event.projectId, everyone);
-      const receivers = everyone.flatMap((userId) => {
-        const s = settings.get(userId)?.settings;
-        if (!s?.modules.defect.option.realtime.switch) return [];
-        const wants =
-          (concerned.has(userId) && s.modules.defect.event.receiver) ||
-          (following.has(userId) && s.modules.defect.event.collect);
-        return wants ? [{ userId, settings: s }] : [];
-      });
-      if (receivers.length === 0) return;
-      const facts: DefectNoticeFacts = {
-        event: event.type as DefectNoticeFacts['event'],
-        actorName: audience.actorName,
-        defectId: defect.defectId,
-        projectId: defect.projectId,
-        projectNum: defect.projectNum,
-        defectName: defect.defectName,
-        defectType: defect.defectType,
-        defectState: defect.defectState,
-        defectLevel: defect.defectLevel,
-        moduleName: audience.moduleName,
-        moduleVersion: defect.moduleVersion,
-        reason: event.reason ?? null,
-      };
-      await deliver(
-        deps,
-        {
-          projectId: defect.projectId,
-          groupName: 'defect',
-          src: defectLink(facts),
-          createBy: audience.actorName,
-          render: (lang, baseUrl) => renderDefectNotice(lang, facts, baseUrl),
-          key: { name: 'defect', facts },
-        },
-        receivers,
-      );
-    })().catch(onError);
+    pending.push(event);
+    timer ??= setTimeout(flush, BATCH_MS);
   });
+  return async () => {
+    unsubscribe();
+    if (timer) {
+      clearTimeout(timer);
+      flush();
+    }
+    await Promise.all(inFlight);
+  };
+}
+
+async function noticeDefectEvents(deps: NoticeDeps, batch: DefectEvent[]): Promise<void> {
+  const audiences = await defectAudiences(deps.db, batch);
+  // Everyone's settings in each project the batch touches, one lookup per project.
+  const peopleByProject = new Map<number, Set<number>>();
+  for (const [event, { concerned, following }] of audiences) {
+    const people = peopleByProject.get(event.projectId) ?? new Set<number>();
+    for (const id of [...concerned, ...following]) people.add(id);
+    peopleByProject.set(event.projectId, people);
+  }
+  const settingsByProject = new Map<number, Awaited<ReturnType<typeof settingsOf>>>();
+  for (const [projectId, people] of peopleByProject)
+    settingsByProject.set(projectId, await settingsOf(deps.db, projectId, [...people]));
+  // In the order the events happened, each event's notices as before.
+  for (const event of batch) {
+    const audience = audiences.get(event);
+    if (!audience) continue;
+    const { defect, concerned, following } = audience;
+    const settings = settingsByProject.get(event.projectId);
+    const everyone = [...new Set([...concerned, ...following])];
+    const receivers = everyone.flatMap((userId) => {
+      const s = settings?.get(userId)?.settings;
+      if (!s?.modules.defect.option.realtime.switch) return [];
+      const wants =
+        (concerned.has(userId) && s.modules.defect.event.receiver) ||
+        (following.has(userId) && s.modules.defect.event.collect);
+      return wants ? [{ userId, settings: s }] : [];
+    });
+    if (receivers.length === 0) continue;
+    const facts: DefectNoticeFacts = {
+      event: event.type as DefectNoticeFacts['event'],
+      actorName: audience.actorName,
+      defectId: defect.defectId,
+      projectId: defect.projectId,
+      projectNum: defect.projectNum,
+      defectName: defect.defectName,
+      defectType: defect.defectType,
+      defectState: defect.defectState,
+      defectLevel: defect.defectLevel,
+      moduleName: audience.moduleName,
+      moduleVersion: defect.moduleVersion,
+      reason: event.reason ?? null,
+    };
+    await deliver(
+      deps,
+      {
+        projectId: defect.projectId,
+        groupName: 'defect',
+        src: defectLink(facts),
+        createBy: audience.actorName,
+        render: (lang, baseUrl) => renderDefectNotice(lang, facts, baseUrl),
+        key: { name: 'defect', facts },
+      },
+      receivers,
+    );
+  }
 }

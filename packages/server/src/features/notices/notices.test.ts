@@ -183,9 +183,13 @@ describe('defect notices in the app', () => {
   });
 
   it('go to followers and the creator through the workflow, each by their own settings', async () => {
-    const defectId = await newDefect([dev.userId]);
-    await api(follower, 'PUT', `/system/defect/${defectId}`, { collect: 1 });
     const countOf = async (who: Person) => (await api(who, 'GET', '/system/notice/list')).total as number;
+    const devBefore = await countOf(dev);
+    const defectId = await newDefect([dev.userId]);
+    // Notices are written just after the request (defect events are taken in short batches):
+    // the creation's is written before the follower follows, so it is not theirs.
+    await until(async () => (await countOf(dev)) === devBefore + 1);
+    await api(follower, 'PUT', `/system/defect/${defectId}`, { collect: 1 });
     const [testerBefore, followerBefore] = [await countOf(tester), await countOf(follower)];
     const fix = await api(dev, 'POST', `/system/defect/${defectId}/repair`, { receiveBy: [follower.userId] });
     expect(fix.code).toBe(200);

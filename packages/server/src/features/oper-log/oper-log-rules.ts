@@ -10,7 +10,7 @@ import { tagOf } from '../../http/openapi.ts';
  */
 
 /** Writes the operation log leaves out, by route pattern. */
-const NOT_RECORDED = [/^\/(login|register|logout)$/, /\/close-edit-window$/];
+const NOT_RECORDED = [/^\/(login|login\/totp|register|logout)$/, /\/close-edit-window$/];
 
 /** GET routes that change something (the original logged them too), with their business type. */
 const RECORDED_GETS: Array<[RegExp, BusinessType]> = [

@@ -2,8 +2,8 @@ import { OPER_LOG_TEXT_MAX } from '@buglet/contracts';
 
 /**
  * What the operation log keeps of a request and its answer, as pure functions: secrets masked
- * (passwords, tokens, keys, tickets), texts cut at the original's 2,000 characters, the answer's
- * business code read from the envelope.
+ * (passwords, tokens, keys, tickets, two-factor secrets and recovery codes), texts cut at the
+ * original's 2,000 characters, the answer's business code read from the envelope.
  */
 
 /**
@@ -11,7 +11,7 @@ import { OPER_LOG_TEXT_MAX } from '@buglet/contracts';
  * secret when it is one (`key`, `apiKey`, `accessKey`), not a name (`configKey`, `roleKey`).
  */
 export const SECRET_KEY =
-  /pass|pwd|secret|token|ticket|authorization|cookie|credential|^(api|access|private|app)?_?key$/i;
+  /pass|pwd|secret|token|ticket|authorization|cookie|credential|otpauth|recovery|^(api|access|private|app)?_?key$/i;
 export const MASK = '******';
 
 /** Nested this deep, a value is written as "…" (a body is not a place for deep trees). */

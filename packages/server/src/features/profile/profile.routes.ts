@@ -7,6 +7,7 @@ import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { assertPasswordAllowed } from '../configs/password-policy.ts';
 import { storeUpload } from '../files/file-store.ts';
 import { isImageExtension } from '../files/file-types.ts';
 import { publicUrl, receiveFile } from '../files/files.routes.ts';
@@ -71,6 +72,7 @@ export function registerProfileRoutes(r: Router): void {
       const user = await me(ctx.me.userId);
       if (!(await bcrypt.compare(oldPassword, user.password))) throw new AppError('user.password.old-wrong');
       if (oldPassword === newPassword) throw new AppError('user.password.same');
+      await assertPasswordAllowed(db, newPassword);
       await updateUser(db, user.userId, {
         password: await bcrypt.hash(newPassword, BCRYPT_COST),
         updateTime: formatDateTime(),
@@ -123,6 +125,7 @@ export function registerProfileRoutes(r: Router): void {
   });
 
   r.post('/system/user/profile/avatar', {
+    rateLimit: 'upload',
     guard: authenticated,
     handler: async (ctx) => {
       const file = await receiveFile(ctx.req, 'avatarfile');

@@ -81,8 +81,11 @@ export class Hub {
     await this.bus.publish({ to: [...new Set(userIds)], frame: frameOf(action, data) });
   }
 
+  /** Users with a socket open on any instance (one attached here counts before the bus has counted it). */
   async onlineAmong(userIds: number[]): Promise<Set<number>> {
-    return this.bus.onlineAmong(userIds);
+    const online = await this.bus.onlineAmong(userIds);
+    for (const id of userIds) if (this.sockets.has(id)) online.add(id);
+    return online;
   }
 
   private deliver({ to, frame }: Envelope): void {

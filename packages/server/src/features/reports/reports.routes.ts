@@ -8,8 +8,6 @@ import {
   reportLabels,
   reportUpdateBody,
 } from '@buglet/contracts';
-import { escapeMarkdown } from '@buglet/contracts/markdown';
-import { createReportMarkdown, reportNeeds, snapshotReport } from '@buglet/contracts/report-markdown';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
@@ -56,7 +54,15 @@ const filterOf = (q: z.infer<typeof reportListQuery>): ReportFilter => {
   };
 };
 
-const markdown = createReportMarkdown();
+/** markdown-it with the report directives, loaded with the first text report: start-up does without it. */
+let reportPipeline:
+  | Promise<typeof import('@buglet/contracts/report-markdown') & { md: import('markdown-it').default }>
+  | undefined;
+const loadReportPipeline = () =>
+  (reportPipeline ??= import('@buglet/contracts/report-markdown').then((m) => ({
+    ...m,
+    md: m.createReportMarkdown(),
+  })));
 
 const REPORT_COLUMNS: SheetColumn[] = [
   { key: 'reportTitle', header: { zh_CN: '报告标题', en_US: 'Report Title' }, width: 40 },
@@ -117,8 +123,9 @@ export function registerReportRoutes(r: Router): void {
       let description = b.reportDescription;
       if (b.reportType === 'text') {
         // A snapshot: every directive written out now, with today's data, in the author's language.
-        const data = await loadReportData(db, b.projectId, reportNeeds(markdown, description));
-        description = snapshotReport(markdown, description, data, reportLabels(ctx.lang));
+        const { md, reportNeeds, snapshotReport } = await loadReportPipeline();
+        const data = await loadReportData(db, b.projectId, reportNeeds(md, description));
+        description = snapshotReport(md, description, data, reportLabels(ctx.lang));
       }
       const created = await db
         .insertInto('sysReport')
@@ -231,6 +238,7 @@ export async function notifyReportCreated(
   );
   if (members.length === 0) return;
   const settings = await settingsOf(r.deps.db, projectId, members);
+  const { escapeMarkdown } = await import('@buglet/contracts/markdown');
   await deliver(
     r.deps,
     {

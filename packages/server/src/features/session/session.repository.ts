@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { SessionTable } from '../../db/schema.ts';
+import { stampColumns } from '../access/auth-cache.ts';
 
 export type SessionRow = SessionTable;
 
@@ -20,13 +21,16 @@ export interface SessionContextRow {
   currentTeamId: number | null;
   currentProjectId: number | null;
   lifeContent: string | null;
+  /** The versions that stamp these facts (features/access/auth-cache.ts), read in the same statement. */
+  globalVersion: number;
+  userVersion: number;
 }
 
 /** The session, its user and the user's current team and project in one statement. */
 export async function findSession(db: Db, tokenId: string): Promise<SessionContextRow | undefined> {
   const { rows } = await sql<SessionContextRow>`
     select s.token_id, s.user_id, s.expire_at, s.is_default_password, u.user_name, u.status, u.del_flag,
-      c.user_config_id, c.current_team_id, c.current_project_id, c.life_content
+      c.user_config_id, c.current_team_id, c.current_project_id, c.life_content, ${stampColumns('s.user_id')}
     from sys_session s
     join sys_user u on u.user_id = s.user_id
     left join sys_user_config c on c.user_id = s.user_id

@@ -1,6 +1,7 @@
 import {
   DEFAULT_ROLE,
   loginBody,
+  passwordPolicy,
   ResultCode,
   type RouterRecord,
   registerBody,
@@ -9,11 +10,14 @@ import {
 } from '@buglet/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
+import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { anon, authenticated } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { rememberedFor } from '../access/auth-cache.ts';
 import { issueCaptcha } from '../captcha/captcha.service.ts';
+import { loadPasswordPolicy } from '../configs/password-policy.ts';
 import { isCaptchaEnabled, isRegisterEnabled } from '../configs/platform-settings.ts';
 import { listAllMenus, listGrantedMenus } from '../menus/menus.repository.ts';
 import { buildMenuTree, toRouters, withAncestors } from '../menus/router-tree.ts';
@@ -27,6 +31,7 @@ export function registerSessionRoutes(r: Router): void {
   const { deps } = r;
 
   r.get('/captchaImage', {
+    rateLimit: 'captcha',
     guard: anon,
     handler: async (ctx) => {
       const captchaEnabled = await isCaptchaEnabled(deps);
@@ -47,19 +52,34 @@ export function registerSessionRoutes(r: Router): void {
     guard: anon,
     body: loginBody,
     handler: async (ctx) => {
-      const token = await login(deps, ctx.req, ctx.body);
-      return { code: ResultCode.success, msg: ctx.t('op.success'), token };
+      const result = await login(deps, ctx.req, ctx.body);
+      // Two-factor sign-in: no token yet; the code step (POST /login/totp) takes the ticket.
+      if ('ticket' in result)
+        return {
+          code: ResultCode.success,
+          msg: ctx.t('user.login.totp-required'),
+          twoFactor: true,
+          ...result,
+        };
+      return { code: ResultCode.success, msg: ctx.t('op.success'), token: result.token };
     },
   });
 
   r.post('/register', {
-    rateLimit: 'sign-in',
+    rateLimit: 'register',
     guard: anon,
     body: registerBody,
     handler: async (ctx) => {
       await register(deps, ctx.req, ctx.body);
       return { code: ResultCode.success, msg: ctx.t('user.register.success') };
     },
+  });
+
+  // The password policy, for the forms that set a password (registration among them) to check first.
+  r.get('/passwordPolicy', {
+    guard: anon,
+    output: passwordPolicy,
+    handler: async (ctx) => ctx.ok(await loadPasswordPolicy(deps.db)),
   });
 
   r.post('/logout', {
@@ -74,7 +94,7 @@ export function registerSessionRoutes(r: Router): void {
     guard: authenticated,
     handler: async (ctx) => {
       const access = await ctx.access();
-      const user = await findUser(deps.db, ctx.me.userId);
+      const { user, preferences } = await rememberedProfile(deps.db, ctx.me);
       if (!user) throw new AppError('auth.unauthorized', [ctx.req.url], ResultCode.unauthorized);
       const platformRoles = access.roles.filter((x) => x.isPlatform === 1);
       const roles = [...access.roleKeys];
@@ -86,7 +106,7 @@ export function registerSessionRoutes(r: Router): void {
         permissions: await withoutArchivedWrites(deps.db, access.context.currentProjectId, [
           ...access.permissions,
         ]),
-        config: { userId: user.userId, ...access.context, ...(await findPreferences(deps.db, user.userId)) },
+        config: { userId: user.userId, ...access.context, ...preferences },
         isDefaultModifyPwd: ctx.me.isDefaultPassword,
       };
     },
@@ -170,6 +190,18 @@ const PROJECT_WRITE =
  * In an archived current project the client is not handed the permissions the server would refuse
  * anyway, so its forms and buttons show the project read-only rather than failing on Save.
  */
+/**
+ * The account and its saved settings for /getInfo, remembered while the caller's versions stand
+ * (an edit of either raises them, features/access/auth-cache.ts).
+ */
+async function rememberedProfile(db: Db, me: Principal) {
+  const load = async () => ({
+    user: await findUser(db, me.userId),
+    preferences: await findPreferences(db, me.userId),
+  });
+  return me.authStamp ? rememberedFor(db, `profile:${me.userId}`, me.authStamp, load) : load();
+}
+
 async function withoutArchivedWrites(db: Db, projectId: number | null, permissions: string[]) {
   if (!projectId) return permissions;
   const project = await db

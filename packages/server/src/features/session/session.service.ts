@@ -7,6 +7,7 @@ import type { AppDeps } from '../../http/route.ts';
 import { describeClient } from '../../lib/client-info.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { verifyCaptcha } from '../captcha/captcha.service.ts';
+import { assertPasswordAllowed } from '../configs/password-policy.ts';
 import {
   initialPassword,
   isCaptchaEnabled,
@@ -14,6 +15,7 @@ import {
   isRegisterEnabled,
 } from '../configs/platform-settings.ts';
 import { encodeLogMessage, insertLoginLog } from '../login-log/login-log.repository.ts';
+import { issueLoginTicket, isTotpEnabled } from '../totp/totp-ticket.ts';
 import {
   ensureUserConfig,
   findUserByName,
@@ -33,7 +35,7 @@ function clientOf(req: FastifyRequest) {
 }
 
 /** Every login attempt, good or bad, lands in the login log with its reason. */
-async function logAttempt(
+export async function logAttempt(
   deps: AppDeps,
   req: FastifyRequest,
   userName: string,
@@ -53,7 +55,10 @@ function checkLengths(body: LoginBody): void {
   }
 }
 
-export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody): Promise<string> {
+/** A session (its token), or, for an account with two-factor sign-in, the ticket for the code step. */
+export type LoginResult = { token: string } | { ticket: string };
+
+export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody): Promise<LoginResult> {
   const { db, config } = deps;
   try {
     if (await isCaptchaEnabled(deps)) await verifyCaptcha(db, body.uuid, body.code);
@@ -73,29 +78,47 @@ export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody)
         ? new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes])
         : new AppError('user.password.not.match', [left]);
     }
-    await clearFailures(db, body.username, req.ip);
     const isDefaultPassword =
       body.password === ORIGINAL_DEFAULT_PASSWORD || body.password === (await initialPassword(deps));
-    const { token, tokenId } = newToken();
-    const client = clientOf(req);
-    const now = new Date();
-    await insertSession(db, {
-      tokenId,
-      userId: user.userId,
-      loginTime: formatDateTime(now),
-      expireAt: now.getTime() + config.sessionTtlMinutes * 60_000,
-      ipaddr: client.ipaddr,
-      browser: client.browser,
-      os: client.os,
-      isDefaultPassword: isDefaultPassword ? 1 : 0,
-    });
-    await updateUser(db, user.userId, { loginIp: client.ipaddr, loginDate: formatDateTime(now) });
+    if (await isTotpEnabled(db, user.userId)) {
+      // This address's failures are cleared by the code step, so wrong codes add up with them.
+      const ticket = await issueLoginTicket(db, user.userId, isDefaultPassword);
+      await logAttempt(deps, req, body.username, true, 'user.login.totp-required');
+      return { ticket };
+    }
+    await clearFailures(db, body.username, req.ip);
+    const token = await openSession(deps, req, user.userId, isDefaultPassword);
     await logAttempt(deps, req, body.username, true, 'user.login.success');
-    return token;
+    return { token };
   } catch (error) {
     if (error instanceof AppError) await logAttempt(deps, req, body.username, false, encodeLogMessage(error));
     throw error;
   }
+}
+
+/** The session of a completed sign-in; answers its token. */
+export async function openSession(
+  deps: AppDeps,
+  req: FastifyRequest,
+  userId: number,
+  isDefaultPassword: boolean,
+): Promise<string> {
+  const { db, config } = deps;
+  const { token, tokenId } = newToken();
+  const client = clientOf(req);
+  const now = new Date();
+  await insertSession(db, {
+    tokenId,
+    userId,
+    loginTime: formatDateTime(now),
+    expireAt: now.getTime() + config.sessionTtlMinutes * 60_000,
+    ipaddr: client.ipaddr,
+    browser: client.browser,
+    os: client.os,
+    isDefaultPassword: isDefaultPassword ? 1 : 0,
+  });
+  await updateUser(db, userId, { loginIp: client.ipaddr, loginDate: formatDateTime(now) });
+  return token;
 }
 
 export async function logout(deps: AppDeps, req: FastifyRequest, tokenId: string, userName: string) {
@@ -106,6 +129,8 @@ export async function logout(deps: AppDeps, req: FastifyRequest, tokenId: string
 export async function register(deps: AppDeps, req: FastifyRequest, body: RegisterBody): Promise<void> {
   const { db } = deps;
   if (!(await isRegisterEnabled(deps))) throw new AppError('user.register.disabled');
+  // Before the captcha, so a refused password does not use up the captcha typed.
+  await assertPasswordAllowed(db, body.password);
   if (await isCaptchaEnabled(deps)) await verifyCaptcha(db, body.uuid, body.code);
   if (await findUserByName(db, body.username)) {
     throw new AppError('user.register.fail.username-exists', [body.username]);

@@ -122,20 +122,17 @@ export async function inviteOrAdd(
     await hub.send(
       [n.userId],
       'notice',
-      noticeFrame(
-        {
-          noticeId: n.noticeId,
-          title: text.title,
-          content: text.content,
-          groupName: 'artificial',
-          projectId: null,
-          receiverId: n.userId,
-          src: null,
-          createTime: now,
-          createBy: caller.userName,
-        },
-        'notice',
-      ),
+      noticeFrame({
+        noticeId: n.noticeId,
+        title: text.title,
+        content: text.content,
+        groupName: 'artificial',
+        projectId: null,
+        receiverId: n.userId,
+        src: null,
+        createTime: now,
+        createBy: caller.userName,
+      }),
     );
   }
   return result;

@@ -8,6 +8,7 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook } from '../../lib/xlsx.ts';
+import { passwordProblem } from '../configs/password-policy.ts';
 import { initialPassword } from '../configs/platform-settings.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { receiveFile } from '../files/files.routes.ts';
@@ -57,6 +58,7 @@ export function registerUserExcelRoutes(r: Router): void {
   });
 
   r.post('/system/user/importData', {
+    rateLimit: 'upload',
     guard: perm('system:user:import'),
     query: importQuery,
     handler: async (ctx) => {
@@ -78,6 +80,8 @@ export function registerUserExcelRoutes(r: Router): void {
         const password = await initialPassword(r.deps);
         if (!password || password.length < LIMITS.password.min || password.length > LIMITS.password.max)
           throw new AppError('import.user.no-init-password');
+        const problem = await passwordProblem(db, password);
+        if (problem) throw new AppError('import.user.init-password-policy', [problem]);
         hash = await bcrypt.hash(password, BCRYPT_COST);
       }
       const { added, updated } = await importUsers(db, rows, hash, ctx.me.userName);

@@ -15,6 +15,7 @@ import type { Router } from '../../http/route.ts';
 import type { DeptTree } from '../depts/dept-tree.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { listPosts, listUserPosts, toPost } from '../posts/posts.repository.ts';
+import { listTotpEnabled } from '../totp/totp.repository.ts';
 import {
   findUser,
   listPlatformRoles,
@@ -69,7 +70,15 @@ export function registerUserRoutes(r: Router): void {
       const tree = ctx.query.deptId ? await loadDeptTree(db) : undefined;
       const filter = tree ? userFilterOf(ctx.query, tree) : { ...ctx.query, ...ctx.query.params };
       const { rows, total } = await listUsers(db, filter, limit, offset, order);
-      return ctx.table(await toUsersWithDept(db, rows), total);
+      const totp = await listTotpEnabled(
+        db,
+        rows.map((u) => u.userId),
+      );
+      const withDept = await toUsersWithDept(db, rows);
+      return ctx.table(
+        withDept.map((u) => ({ ...u, totpEnabled: totp.has(u.userId) })),
+        total,
+      );
     },
   });
 

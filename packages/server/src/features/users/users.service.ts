@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { assertPasswordAllowed } from '../configs/password-policy.ts';
 import { findDept } from '../depts/depts.repository.ts';
 import { replaceUserPosts } from '../posts/posts.repository.ts';
 import { deleteSessionsOfUsers } from '../session/session.repository.ts';
@@ -75,6 +76,7 @@ export async function createUser(db: Db, body: CreateBody, callerName: string): 
     throw new AppError('user.create.fail.username-exists', [body.nickName, body.userName]);
   }
   await assertUnique(db, body.nickName, body);
+  await assertPasswordAllowed(db, body.password);
   const roleIds = (await platformRoleIds(db, body.roleIds)) ?? [];
   const deptId = (await deptIdOf(db, body.deptId)) ?? null;
   const hash = await bcrypt.hash(body.password, BCRYPT_COST);
@@ -161,6 +163,7 @@ export async function setUserStatus(db: Db, userId: number, status: '0' | '1', c
 export async function resetPassword(db: Db, userId: number, password: string, callerId: number) {
   assertMayChange(userId, callerId);
   if (!(await findUser(db, userId))) throw new AppError('user.not-found');
+  await assertPasswordAllowed(db, password);
   await updateUser(db, userId, {
     password: await bcrypt.hash(password, BCRYPT_COST),
     updateTime: formatDateTime(),

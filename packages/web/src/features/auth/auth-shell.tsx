@@ -1,40 +1,74 @@
-import { Card, Flex, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Flex, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LangSelect } from '../../layout/lang-select.tsx';
+import { AuthLangSwitch } from './auth-lang-switch.tsx';
 
-/** Shared frame of the login and register pages: introduction beside the card on wide screens. */
+/**
+ * Shared frame of the login and register pages: introduction beside the card on wide screens.
+ * The card and the headings are drawn with Ant Design's tokens, as its Card and Typography draw
+ * them: those components would bring Tabs, Menu and Typography's editing to the sign-in page.
+ */
 export function AuthShell({ children, isWithIntro }: { children: ReactNode; isWithIntro?: boolean }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const card: CSSProperties = {
+    padding: token.paddingLG,
+    background: token.colorBgContainer,
+    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+  };
+  const heading = (
+    fontSize: CSSProperties['fontSize'],
+    lineHeight: CSSProperties['lineHeight'],
+  ): CSSProperties => ({
+    margin: 0,
+    fontSize,
+    lineHeight,
+    fontWeight: token.fontWeightStrong,
+    color: token.colorTextHeading,
+  });
+  const secondary: CSSProperties = { margin: '0 0 1em', color: token.colorTextSecondary };
+
   return (
     <Flex
       align="center"
       justify="center"
       gap={64}
       wrap
-      style={{ minHeight: '100vh', padding: 16, background: 'linear-gradient(135deg,#f5f7fa,#e4ecf7)' }}
+      style={{
+        minHeight: '100vh',
+        padding: 16,
+        background: 'linear-gradient(135deg,#f5f7fa,#e4ecf7)',
+        // What antd's App gives the rest of the app (the sign-in page goes without it).
+        color: token.colorText,
+        fontSize: token.fontSize,
+        lineHeight: token.lineHeight,
+        fontFamily: token.fontFamily,
+      }}
     >
       {isWithIntro ? (
         <div className="auth-intro" style={{ maxWidth: 420 }}>
-          <Typography.Title level={2}>{t('welcome')}</Typography.Title>
-          <Typography.Paragraph type="secondary">{t('login.introduce1')}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{t('login.introduce2')}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{t('login.introduce3')}</Typography.Paragraph>
+          <h2 style={{ ...heading(token.fontSizeHeading2, token.lineHeightHeading2), marginBottom: '0.5em' }}>
+            {t('welcome')}
+          </h2>
+          <p style={secondary}>{t('login.introduce1')}</p>
+          <p style={secondary}>{t('login.introduce2')}</p>
+          <p style={secondary}>{t('login.introduce3')}</p>
         </div>
       ) : null}
       <div style={{ width: '100%', maxWidth: 420 }}>
-        <Card>
+        <div style={card}>
           <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
-            <Typography.Title level={3} style={{ margin: 0, color: '#707070' }}>
+            <h3 style={{ ...heading(token.fontSizeHeading3, token.lineHeightHeading3), color: '#707070' }}>
               {t('system-name')}
-            </Typography.Title>
-            <LangSelect isCompact />
+            </h3>
+            <AuthLangSwitch />
           </Flex>
           {children}
-        </Card>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 12 }}>
+        </div>
+        <p style={{ ...secondary, textAlign: 'center', marginTop: 12 }}>
           {t('copyright', { year: new Date().getFullYear() })}
-        </Typography.Paragraph>
+        </p>
       </div>
     </Flex>
   );

@@ -3,13 +3,15 @@ import type {
   CaptchaResponse,
   LoginBody,
   LoginResponse,
+  LoginTotpBody,
+  LoginTwoFactorResponse,
   RegisterBody,
   RouterRecord,
   User,
   UserConfig,
 } from '@buglet/contracts';
-import { LIMITS } from '@buglet/contracts';
-import { http, request } from '../../lib/http.ts';
+import { LIMITS } from '@buglet/contracts/limits';
+import { type HttpError, handleEnvelope, http, request, send } from '../../lib/http.ts';
 
 export interface InfoResponse {
   code: number;
@@ -24,8 +26,32 @@ export interface InfoResponse {
 export const getCaptcha = () =>
   request<CaptchaResponse>({ url: '/captchaImage', isToken: false, timeout: LIMITS.captchaTimeoutMs });
 
+/** A token, or for an account with two-factor sign-in, `twoFactor` and the ticket for the code step. */
 export const login = (body: LoginBody) =>
-  request<LoginResponse>({ url: '/login', method: 'POST', data: body, isToken: false, repeatSubmit: false });
+  request<LoginResponse | LoginTwoFactorResponse>({
+    url: '/login',
+    method: 'POST',
+    data: body,
+    isToken: false,
+    repeatSubmit: false,
+  });
+
+/** The code step; a refusal after which the ticket is gone carries `isTicketExpired`. */
+export async function loginTotp(body: LoginTotpBody): Promise<LoginResponse> {
+  const response = await send({
+    url: '/login/totp',
+    method: 'POST',
+    data: body,
+    isToken: false,
+    repeatSubmit: false,
+  });
+  const json = (await response.json()) as AjaxResult & { ticketExpired?: boolean };
+  try {
+    return handleEnvelope<LoginResponse>(json);
+  } catch (error) {
+    throw Object.assign(error as HttpError, { isTicketExpired: json.ticketExpired === true });
+  }
+}
 
 export const register = (body: RegisterBody) =>
   request<AjaxResult>({ url: '/register', method: 'POST', data: body, isToken: false });

@@ -1,14 +1,18 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LIMITS } from '@buglet/contracts';
+import { LIMITS } from '@buglet/contracts/limits';
 import { Button, Checkbox, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { page } from '../../components/page-loading.tsx';
 import { useSession } from '../../stores/session.store.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { CaptchaField } from './captcha-field.tsx';
 import { readRemembered, saveRemembered } from './remember-me.ts';
 import { useCaptcha } from './use-captcha.ts';
+
+// Only accounts with two-factor sign-in reach the code step: the sign-in page loads it then.
+const TotpStep = lazy(() => import('./totp-step.tsx').then((m) => ({ default: m.TotpStep })));
 
 interface LoginValues {
   username: string;
@@ -25,16 +29,36 @@ export default function LoginPage() {
   const captcha = useCaptcha();
   const [form] = Form.useForm<LoginValues>();
   const [isLoading, setLoading] = useState(false);
+  /** The password was right and the account asks for a two-factor code: the code step's ticket. */
+  const [second, setSecond] = useState<{ ticket: string; values: LoginValues } | undefined>(undefined);
+
+  const finish = (values: LoginValues) => {
+    saveRemembered({
+      username: values.username.trim(),
+      password: values.password,
+      rememberMe: values.rememberMe,
+    });
+    // Only in-app paths are accepted as redirect targets.
+    const redirect = searchParams.get('redirect');
+    navigate(redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/', { replace: true });
+  };
 
   const submit = async (values: LoginValues) => {
     setLoading(true);
     try {
       const username = values.username.trim();
-      await login({ username, password: values.password, code: values.code, uuid: captcha.uuid });
-      saveRemembered({ username, password: values.password, rememberMe: values.rememberMe });
-      // Only in-app paths are accepted as redirect targets.
-      const redirect = searchParams.get('redirect');
-      navigate(redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/', { replace: true });
+      const next = await login({
+        username,
+        password: values.password,
+        code: values.code,
+        uuid: captcha.uuid,
+      });
+      if (next) {
+        setLoading(false);
+        setSecond({ ticket: next.ticket, values });
+        return;
+      }
+      finish(values);
     } catch {
       setLoading(false);
       form.setFieldValue('code', '');
@@ -47,6 +71,23 @@ export default function LoginPage() {
     min: LIMITS.password.min,
     max: LIMITS.password.max,
   });
+
+  if (second)
+    return (
+      <AuthShell isWithIntro>
+        {page(
+          <TotpStep
+            ticket={second.ticket}
+            onSignedIn={() => finish(second.values)}
+            onRestart={() => {
+              setSecond(undefined);
+              form.setFieldValue('code', '');
+              if (captcha.isEnabled) void captcha.refresh();
+            }}
+          />,
+        )}
+      </AuthShell>
+    );
 
   return (
     <AuthShell isWithIntro>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAccountRules, usePhoneRules } from '../../components/contact-rules.ts';
-import { usePasswordRules } from '../../components/password-fields.tsx';
+import { usePasswordHint, usePasswordRules } from '../../components/password-fields.tsx';
 import { register } from './auth.api.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { CaptchaField } from './captcha-field.tsx';
@@ -28,6 +28,7 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const [isLoading, setLoading] = useState(false);
   const passwordRules = usePasswordRules();
+  const passwordHint = usePasswordHint();
   const accountRules = useAccountRules();
   const phoneRules = usePhoneRules();
 
@@ -70,7 +71,7 @@ export default function RegisterPage() {
         <Form.Item name="phoneNumber" rules={phoneRules}>
           <Input prefix={<MobileOutlined />} placeholder={t('phone-number')} maxLength={LIMITS.phone.max} />
         </Form.Item>
-        <Form.Item name="password" rules={passwordRules}>
+        <Form.Item name="password" rules={passwordRules} extra={passwordHint}>
           <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -9,6 +9,7 @@ import { PasswordForm } from './password-form.tsx';
 import { getProfile, profileKeys } from './profile.api.ts';
 import { ProfileForm } from './profile-form.tsx';
 import { SessionsPanel } from './sessions-panel.tsx';
+import { TotpPanel } from './totp-panel.tsx';
 
 /** The roles by their i18n key (the server's roleGroup joins the stored, seeded Chinese names). */
 const roleNames = (roles: RoleSummary[] | undefined) =>
@@ -47,6 +48,7 @@ export default function ProfilePage() {
               { key: 'base', label: t('base-info'), children: <ProfileForm key={user.userId} user={user} /> },
               { key: 'password', label: t('modify-password'), children: <PasswordForm /> },
               { key: 'sessions', label: t('profile.sessions'), children: <SessionsPanel /> },
+              { key: 'totp', label: t('totp.title'), children: <TotpPanel /> },
             ]}
           />
         </Card>

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountRules, useEmailRules, usePhoneRules } from '../../components/contact-rules.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { usePasswordRules } from '../../components/password-fields.tsx';
+import { usePasswordHint, usePasswordRules } from '../../components/password-fields.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { useDict } from '../dicts/use-dict.ts';
 import { createTeamMember, getMemberInitPassword, type TeamMemberBody } from './teams.api.ts';
@@ -30,6 +30,7 @@ export function TeamMemberCreateDialog({
   const phoneRules = usePhoneRules();
   const emailRules = useEmailRules();
   const passwordRules = usePasswordRules();
+  const passwordHint = usePasswordHint();
   const initPassword = useQuery({
     queryKey: ['configs', 'member-init-password'],
     queryFn: getMemberInitPassword,
@@ -72,7 +73,7 @@ export function TeamMemberCreateDialog({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="password" label={t('password')} rules={passwordRules}>
+          <Form.Item name="password" label={t('password')} rules={passwordRules} extra={passwordHint}>
             <Input.Password maxLength={LIMITS.password.max} autoComplete="new-password" />
           </Form.Item>
         </Col>

@@ -3,7 +3,7 @@ import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
-import { usePasswordRules } from '../../components/password-fields.tsx';
+import { usePasswordHint, usePasswordRules } from '../../components/password-fields.tsx';
 import { resetUserPassword } from './users.api.ts';
 
 export function ResetPasswordDialog({ user, onClose }: { user: User | undefined; onClose: () => void }) {
@@ -12,6 +12,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User | undefined;
   const [form] = Form.useForm<{ password: string }>();
   const [isSaving, setSaving] = useState(false);
   const rules = usePasswordRules();
+  const hint = usePasswordHint();
 
   const submit = async () => {
     if (!user) return;
@@ -40,6 +41,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: User | undefined;
           name="password"
           label={t('user.new-password-for', { account: user?.userName ?? '' })}
           rules={rules}
+          extra={hint}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

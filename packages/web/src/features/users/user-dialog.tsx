@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccountRules, useEmailRules, usePhoneRules } from '../../components/contact-rules.ts';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { usePasswordRules } from '../../components/password-fields.tsx';
+import { usePasswordHint, usePasswordRules } from '../../components/password-fields.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { translateOr } from '../../lib/i18n.ts';
@@ -26,6 +26,7 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
   const open = userId !== undefined;
   const sexDict = useDict('sys_user_sex');
   const passwordRules = usePasswordRules();
+  const passwordHint = usePasswordHint();
   const accountRules = useAccountRules();
   const phoneRules = usePhoneRules();
   const emailRules = useEmailRules();
@@ -130,7 +131,7 @@ export function UserDialog({ userId, onClose }: UserDialogProps) {
         </Col>
         {isCreate ? (
           <Col xs={24} md={12}>
-            <Form.Item name="password" label={t('password')} rules={passwordRules}>
+            <Form.Item name="password" label={t('password')} rules={passwordRules} extra={passwordHint}>
               <Input.Password maxLength={LIMITS.password.max} autoComplete="new-password" />
             </Form.Item>
           </Col>

@@ -1,6 +1,6 @@
-import { KeyOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icons';
+import { KeyOutlined, SafetyCertificateOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icons';
 import { SUPER_ADMIN_ID, type User } from '@buglet/contracts';
-import { Checkbox, Form, Input } from 'antd';
+import { App, Checkbox, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,14 @@ import { DictSearchSelect } from '../dicts/dict-fields.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { UserDialog } from './user-dialog.tsx';
 import { UserStatusSwitch } from './user-status-switch.tsx';
-import { deleteUsers, downloadUserTemplate, importUsers, listUsers, userKeys } from './users.api.ts';
+import {
+  deleteUsers,
+  downloadUserTemplate,
+  importUsers,
+  listUsers,
+  resetUserTotp,
+  userKeys,
+} from './users.api.ts';
 
 const FILTERS = ['userName', 'phoneNumber', 'status', 'deptId'] as const;
 const isSuperAdmin = (user: User) => user.userId === SUPER_ADMIN_ID;
@@ -27,6 +34,7 @@ export default function UserListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canEdit = usePermi(['system:user:edit']);
+  const { modal, message } = App.useApp();
   const [resetting, setResetting] = useState<User | undefined>(undefined);
   const [isImportOpen, setImportOpen] = useState(false);
   const [isUpdateSupported, setUpdateSupported] = useState(false);
@@ -65,7 +73,21 @@ export default function UserListPage() {
         </>
       }
       columns={(list) => [
-        { title: t('account'), dataIndex: 'userName', ellipsis: true },
+        {
+          title: t('account'),
+          dataIndex: 'userName',
+          ellipsis: true,
+          render: (_v, u) => (
+            <>
+              {u.userName}
+              {u.totpEnabled ? (
+                <Tag color="green" style={{ marginInlineStart: 6 }} title={t('totp.title')}>
+                  {t('totp.tag')}
+                </Tag>
+              ) : null}
+            </>
+          ),
+        },
         { title: t('nick-name'), ellipsis: true, render: (_v, u) => personName(u) },
         {
           title: t('dept.user'),
@@ -97,6 +119,27 @@ export default function UserListPage() {
                     >
                       {t('reset-password')}
                     </RowAction>
+                    {user.totpEnabled ? (
+                      <RowAction
+                        permi={['system:user:edit']}
+                        icon={<SafetyCertificateOutlined />}
+                        onClick={() =>
+                          modal.confirm({
+                            title: t('totp.reset'),
+                            content: t('totp.reset.confirm', { account: user.userName }),
+                            okText: t('ok'),
+                            cancelText: t('cancel'),
+                            onOk: async () => {
+                              await resetUserTotp(user.userId);
+                              message.success(t('totp.reset.done', { account: user.userName }));
+                              list.refetch();
+                            },
+                          })
+                        }
+                      >
+                        {t('totp.reset')}
+                      </RowAction>
+                    ) : null}
                     <RowAction
                       permi={['system:user:edit', 'system:member:edit']}
                       icon={<TeamOutlined />}

@@ -47,6 +47,8 @@ export const updateUser = (body: UserBody) => http.put('/system/user', body);
 export const deleteUsers = (ids: readonly number[]) => http.delete(`/system/user/${ids.join(',')}`);
 export const resetUserPassword = (userId: number, password: string) =>
   http.put('/system/user/resetPwd', { userId, password });
+/** Turns the person's two-factor sign-in off (they lost their phone and their recovery codes). */
+export const resetUserTotp = (userId: number) => http.put('/system/user/resetTotp', { userId });
 export const changeUserStatus = (userId: number, status: string) =>
   http.put('/system/user/changeStatus', { userId, status });
 export const getAuthRole = (userId: number) => http.get<AuthRoleResponse>(`/system/user/authRole/${userId}`);

@@ -118,6 +118,8 @@ describe('administration', () => {
       .locator('input[type=checkbox]')
       .check();
     await importing.getByRole('button', { name: /确\s*定/ }).click();
+    // The import dialog, still fading out, lists the same table: wait for it to go.
+    await importing.waitFor({ state: 'detached' });
     await rowNamed('sys_notice').waitFor();
 
     const download = page.waitForEvent('download');

@@ -138,6 +138,8 @@ describe('two-factor sign-in', () => {
     await fillLogin(page, TINA.username, TINA.password);
     await step.getByRole('button', { name: '使用恢复码' }).click();
     await step.getByPlaceholder('恢复码').fill(recoveryCodes[0] ?? '');
+    // The wrong code of the test before may still show its message, in the same words.
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await step.getByRole('button', { name: /^验\s*证$/ }).click();
     await page.locator('.ant-message').getByText('验证码不正确或已使用过').waitFor();
     expect(page.url()).toMatch(/#\/login/);

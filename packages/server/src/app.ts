@@ -63,6 +63,7 @@ import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
 import { createRouter } from './http/route.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
+import { connectRedis } from './lib/redis.ts';
 
 export interface BuildOptions {
   config: AppConfig;
@@ -215,8 +216,7 @@ export async function buildApp({
 async function registerRateLimits(app: FastifyInstance, config: AppConfig): Promise<void> {
   let redis: import('ioredis').Redis | undefined;
   if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
+    redis = await connectRedis(config.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../../http/errors.ts';
+import { connectRedis } from '../../lib/redis.ts';
 import { KEYS_SHOWN } from './cache.repository.ts';
 
 /** `key:value` lines of Redis INFO into a map (section headers and blanks dropped). */
@@ -78,12 +79,11 @@ export class RedisPeek {
   private async run<T>(call: (r: Redis) => Promise<T>): Promise<T> {
     try {
       if (!this.client) {
-        const { Redis: RedisClient } = await import('ioredis');
-        this.client = new RedisClient(this.url, {
+        this.client = await connectRedis(this.url, {
           lazyConnect: true,
           maxRetriesPerRequest: 1,
           connectTimeout: 2000,
-        }) as Redis;
+        });
         await this.client.connect();
       }
       return await call(this.client);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Redis } from 'ioredis';
+import { connectRedis } from '../../lib/redis.ts';
 
 /** What the server pushes to a socket, in the original's envelope. */
 export interface Frame {
@@ -58,10 +58,8 @@ export function localBus(): Bus {
 export async function redisBus(url: string, prefix = 'buglet'): Promise<Bus> {
   const CHANNEL = `${prefix}:frames`;
   const ONLINE = `${prefix}:online`;
-  const { Redis: RedisClient } = await import('ioredis');
-  const connect = () => new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 3 }) as Redis;
-  const pub = connect();
-  const sub = connect();
+  const connect = () => connectRedis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const [pub, sub] = await Promise.all([connect(), connect()]);
   await Promise.all([pub.connect(), sub.connect()]);
   await sub.subscribe(CHANNEL);
   const handlers: ((envelope: Envelope) => void)[] = [];

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressedCopies } from './compressed-copies.ts';
 import { signInTexts } from './sign-in-texts.ts';
 
 // base './' lets the server mount the built client under any path.
 export default defineConfig({
   base: './',
-  plugins: [react(), signInTexts()],
+  plugins: [react(), signInTexts(), compressedCopies()],
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
   server: {
     port: 2222,

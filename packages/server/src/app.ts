@@ -202,7 +202,23 @@ export async function buildApp({
       { method: 'GET', url: '/index', access: 'web-client' },
       { method: 'HEAD', url: '/index', access: 'web-client' },
     );
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      // A list: with preCompressed, @fastify/static reads a string as a list of one-letter names.
+      index: ['index.html'],
+      // The build's .br and .gz copies (packages/web/compressed-copies.ts), as the browser accepts.
+      preCompressed: true,
+      // Assets are named by their content's hash: kept a year. The page itself is asked for anew,
+      // so a new build is seen at once.
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     app.get('/index', (_req, reply) => reply.sendFile('index.html'));
   }
   return app;

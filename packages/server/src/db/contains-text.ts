@@ -1,12 +1,12 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from './connect.ts';
+import { isPostgres } from './dialect.ts';
 
 /** `%text%` with LIKE's wildcards in the text taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** LIKE on SQLite (case-insensitive for ASCII), ILIKE on PostgreSQL: the same answer on both. */
-export const likeOperator = (db: Db) =>
-  sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
+export const likeOperator = (db: Db) => sql.raw(isPostgres(db) ? 'ilike' : 'like');
 
 /** A column (`alias.column`) containing the text, case-insensitive, wildcards literal. */
 export function containsText(db: Db, column: string, text: string) {

@@ -1,5 +1,6 @@
-import { type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Migration, Migrator, sql } from 'kysely';
 import type { Db } from './connect.ts';
+import { isPostgres } from './dialect.ts';
 import * as m001 from './migrations/001-platform.ts';
 import * as m002 from './migrations/002-reference-data.ts';
 import * as m003 from './migrations/003-teams-projects.ts';
@@ -111,7 +112,7 @@ async function isUpToDate(db: Db, schema: string | undefined): Promise<boolean> 
 }
 
 async function currentSchema(db: Db): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  if (!isPostgres(db)) return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
 }

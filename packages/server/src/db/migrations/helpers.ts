@@ -1,13 +1,12 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 import { MENUS, type MenuSeed, roleMenuGrants } from '../seed/menus.ts';
 
 // Migrations see the database untyped: they describe its shape at that point in history.
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented type for migrations
 export type AnyDb = Kysely<any>;
 
-export function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres };
 
 /** An auto-increment integer primary key on both SQLite and PostgreSQL. */
 export function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T>, column: string) {

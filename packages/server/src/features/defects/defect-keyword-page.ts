@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { TrigramMatch } from '../../db/trigram-match.ts';
 import { type DefectFilter, type DefectSource, withFilters } from './defect-filter.ts';
 import { ftsPhrase, keywordMatches } from './defect-search.ts';
@@ -31,8 +32,6 @@ export const WALK_MAX_END = 500;
 
 /** How many index rows a walk to the page's end may pass before sorting is the cheaper way. */
 export const walkBudget = (end: number) => Math.max(WALK_ROWS_MIN, WALK_ROWS_PER_ROW * end);
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * The keyword test of one row `d` as the walk makes it. SQLite, a phrase for the trigram index:

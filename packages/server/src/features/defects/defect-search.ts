@@ -1,14 +1,13 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { containsText } from '../../db/contains-text.ts';
+import { isPostgres } from '../../db/dialect.ts';
 
 const TRIGRAM = 3;
 
-const onPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 /** Rewrites a defect's searchable text (title; description and comments) after a change. */
 export async function refreshSearchText(db: Db, defectId: number): Promise<void> {
-  if (onPostgres(db)) return; // PostgreSQL searches the tables themselves through pg_trgm.
+  if (isPostgres(db)) return; // PostgreSQL searches the tables themselves through pg_trgm.
   await sql`delete from sys_defect_search where rowid = ${defectId}`.execute(db);
   await sql`
     insert into sys_defect_search (rowid, title, body)
@@ -24,7 +23,7 @@ export async function refreshSearchText(db: Db, defectId: number): Promise<void>
 
 /** Indexes just-created defects in bulk (imports: no comments yet). */
 export async function indexNewDefects(db: Db, defectIds: number[]): Promise<void> {
-  if (onPostgres(db) || defectIds.length === 0) return;
+  if (isPostgres(db) || defectIds.length === 0) return;
   await sql`insert into sys_defect_search (rowid, title, body)
     select defect_id, defect_name, coalesce(defect_describe, '') from sys_defect
     where defect_id in (${sql.join(defectIds)})`.execute(db);
@@ -32,7 +31,7 @@ export async function indexNewDefects(db: Db, defectIds: number[]): Promise<void
 
 /** An FTS5 phrase for the trigram index, or undefined when the text is too short for trigrams (or on PostgreSQL). */
 export function ftsPhrase(db: Db, text: string, column?: 'title'): string | undefined {
-  if (onPostgres(db) || [...text].length < TRIGRAM) return undefined;
+  if (isPostgres(db) || [...text].length < TRIGRAM) return undefined;
   const phrase = `"${text.replace(/"/g, '""')}"`;
   return column ? `${column} : ${phrase}` : phrase;
 }
@@ -58,7 +57,7 @@ export function keywordInComments(db: Db, keyword: string, how: 'set' | 'row') {
   const commented = sql`select l.defect_id from sys_comment c
       join sys_defect_log l on l.defect_log_id = c.correlation_id
       where c.module_type = 'defect_log' and ${inComment}`;
-  return onPostgres(db)
+  return isPostgres(db)
     ? sql<boolean>`d.defect_id = any(array(${commented}))`
     : sql<boolean>`d.defect_id in (${commented})`;
 }

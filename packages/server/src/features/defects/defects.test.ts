@@ -90,6 +90,11 @@ describe('creating', () => {
       handleBy: [dev.userId],
     });
     expect(view.data.handleByList[0]).toMatchObject({ userId: dev.userId });
+    // Two handlers, in the order given, with their names.
+    const both = await create(tester, { handleBy: [tester.userId, dev.userId] });
+    const shown = (await api(dev, 'GET', `/system/defect/${both}`)).data;
+    expect(shown.handleBy).toEqual([tester.userId, dev.userId]);
+    expect(shown.handleByList.map((u: Json) => u.userName)).toEqual([tester.userName, dev.userName]);
     // A developer may assign and repair; closing needs a tester's or admin's permission.
     expect(view.data.actions.sort()).toEqual(['assign', 'repair']);
   });
@@ -266,6 +271,9 @@ describe('the list', () => {
     expect((await list({ 'params[collect]': '1' })).rows.map((r: Json) => r.defectId)).toEqual([a]);
     const page = await list({ pageSize: '1', pageNum: '2', orderByColumn: 'projectNum', isAsc: 'asc' });
     expect(page).toMatchObject({ total: 2, rows: [{ defectId: b, collect: false }] });
+    // The view carries the reader's own star only.
+    expect((await api(dev, 'GET', `/system/defect/${a}`)).data.collect).toBe(true);
+    expect((await api(tester, 'GET', `/system/defect/${a}`)).data.collect).toBe(false);
   });
 
   it('finds, for the calendar, defects planned or updated inside a window', async () => {

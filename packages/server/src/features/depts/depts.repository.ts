@@ -1,7 +1,8 @@
 import type { Dept } from '@buglet/contracts';
-import { type Insertable, PostgresAdapter, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { containsText } from '../../db/contains-text.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { DeptTable } from '../../db/schema.ts';
 import { DeptTree } from './dept-tree.ts';
 
@@ -47,8 +48,7 @@ const DEPT_LOCK = 7302;
  * SQLite writes one transaction at a time anyway; PostgreSQL is told to.
  */
 export async function loadDeptTreeForChange(trx: Db): Promise<DeptTree<DeptRow>> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select pg_advisory_xact_lock(${DEPT_LOCK})`.execute(trx);
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${DEPT_LOCK})`.execute(trx);
   return loadDeptTree(trx);
 }
 

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { DbColumn, DbTable } from './gen-columns.ts';
 
 /**
@@ -25,8 +26,6 @@ const INTERNAL = new Set([
 ]);
 const isInternal = (name: string) =>
   INTERNAL.has(name) || name.startsWith('gen_') || name.startsWith('sqlite_');
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Every table of the database the generator may import, by name. */
 export async function listDbTables(db: Db): Promise<DbTable[]> {

@@ -8,8 +8,9 @@ import {
   type PushedDefect,
   type ReportPushBody,
 } from '@buglet/contracts';
-import { PostgresAdapter, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { DefectPushTable } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
@@ -202,8 +203,7 @@ export async function pushReport(
 /** Pushes into one project take turns: two at once must not both create the defect of a new key.
  * SQLite writes one transaction at a time anyway; PostgreSQL is told to. */
 export async function takeTurn(trx: Db, projectId: number): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`select pg_advisory_xact_lock(${PUSH_LOCK}, ${projectId})`.execute(trx);
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${PUSH_LOCK}, ${projectId})`.execute(trx);
 }
 
 /** Project members by account; an account that is not one refuses the call, naming it. */

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
 import { kvPut } from '../session/session.repository.ts';
 import type { Hub } from './hub.ts';
@@ -23,7 +24,7 @@ const lookerOf = (v: string) => (JSON.parse(v) as { user: Looker }).user;
  * round trip.
  */
 async function putAndRead(db: Db, k: string, v: string, prefix: string): Promise<Looker[]> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (!isPostgres(db)) {
     await kvPut(db, k, v, FOCUS_TTL_MS);
     return readLookers(db, prefix);
   }

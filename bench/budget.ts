@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type WebSocket from 'ws';
 import { seedCases } from './case-list.bench.ts';
-import { seedSqlite as seedDefects } from './defect-list.bench.ts';
+import { seedSqlite as seedDefects } from './defect-seed.ts';
 import { openSockets, seedFanout, timeFanout } from './notice-fanout.bench.ts';
 import { BENCH_PASSWORD } from './seed-lead.ts';
 import { login, ROOT, rssMb, startServer, waitUp } from './server-process.ts';

@@ -123,6 +123,7 @@ export async function buildApp({
   outbox.start();
   // Reachable from the instance for tests that wait for background deliveries.
   app.decorate('outbox', outbox);
+  app.decorate('hub', hub);
   const stopNotices = subscribeDefectNotices({ db, config, hub, outbox }, events, (error) =>
     app.log.error({ err: error }, 'defect notice failed'),
   );

@@ -9,6 +9,7 @@ import {
   parseFrame,
   RECONNECT,
   type RealtimeFrame,
+  SESSION_ENDED_CODE,
   type SocketLike,
   socketUrl,
   subscribe,
@@ -186,6 +187,14 @@ describe('openConnection (reconnect policy)', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(6);
     expect(warn.mock.calls.some((call: unknown[]) => String(call[0]).includes('giving up'))).toBe(true);
+  });
+
+  it('does not try again when the server closed it because the session ended', () => {
+    connect();
+    last().open();
+    last().onclose?.(new CloseEvent('close', { code: SESSION_ENDED_CODE }));
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
   });
 
   it('starts counting again after a successful open', () => {

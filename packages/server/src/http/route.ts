@@ -256,6 +256,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     outbox: Outbox;
+    /** The sockets of this instance (tests close ended sessions' sockets without waiting). */
+    hub: Hub;
     /** Every route made through the router, and the declared others (tests read it). */
     routeTable: { routes: RouteEntry[]; rawRoutes: RawRouteEntry[] };
     /** Every (method, url) Fastify registered, whoever registered it. */

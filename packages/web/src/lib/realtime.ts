@@ -63,6 +63,8 @@ export type RealtimeFrame = {
 }[RealtimeAction];
 
 export const RECONNECT = { attempts: 5, delayMs: 3000 } as const;
+/** The server closed the socket as its session ended (signed out elsewhere, expired): no retry. */
+export const SESSION_ENDED_CODE = 4401;
 
 const isAction = (value: unknown): value is RealtimeAction =>
   typeof value === 'string' && (REALTIME_ACTIONS as readonly string[]).includes(value);
@@ -183,8 +185,9 @@ export function openConnection(options: ConnectionOptions): { close: () => void 
       if (frame) options.onFrame(frame);
     };
     socket.onerror = () => console.warn('realtime: socket error');
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       socket = undefined;
+      if (event.code === SESSION_ENDED_CODE) return;
       retry();
     };
   }

@@ -8,6 +8,8 @@ import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
+import { tokenIdOf } from '../../http/auth.ts';
+import { SESSION_ENDED_CODE } from '../realtime/hub.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -104,6 +106,39 @@ describe('the socket', () => {
     expect(outsider.frames.filter((f) => f.data === dev.userId)).toEqual([]);
     watcher.close();
     outsider.close();
+  });
+});
+
+describe('a socket whose session ends', () => {
+  it('closes (signed out, forced out by an administrator, expired) while another session’s stays', async () => {
+    const person = await t.signedIn();
+    const again = async () => ({ ...person, token: await t.login(person.userName, person.password) });
+    const [kept, forced, expiring] = [await again(), await again(), await again()];
+    const sockets = await Promise.all([person, kept, forced, expiring].map((who) => connect(who)));
+    const closes = sockets.map((s) => new Promise<number>((resolve) => s.ws.once('close', resolve)));
+    expect(await t.app.hub.closeEndedSessions()).toBe(0);
+
+    expect((await api(person, 'POST', '/logout')).code).toBe(200);
+    const forcedOut = await t.call({
+      method: 'DELETE',
+      url: `/monitor/online/${tokenIdOf(forced.token)}`,
+      token: await t.login(),
+    });
+    expect(forcedOut.body.code).toBe(200);
+    await t.db
+      .updateTable('sysSession')
+      .set({ expireAt: Date.now() - 1000 })
+      .where('tokenId', '=', tokenIdOf(expiring.token))
+      .execute();
+
+    expect(await t.app.hub.closeEndedSessions()).toBe(3);
+    expect(await Promise.all([closes[0], closes[2], closes[3]])).toEqual([
+      SESSION_ENDED_CODE,
+      SESSION_ENDED_CODE,
+      SESSION_ENDED_CODE,
+    ]);
+    expect(sockets[1]?.ws.readyState).toBe(WebSocket.OPEN);
+    sockets[1]?.close();
   });
 });
 

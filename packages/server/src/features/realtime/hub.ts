@@ -2,6 +2,7 @@ import { ResultCode } from '@buglet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/connect.ts';
+import { liveSessionIds } from '../session/session.repository.ts';
 import type { Bus, Envelope, Frame } from './bus.ts';
 
 export type Topic =
@@ -33,12 +34,22 @@ async function teammatesOf(db: Db, userId: number): Promise<number[]> {
   return [...new Set([userId, ...rows.map((r) => r.userId)])];
 }
 
+/** How often the sockets' sessions are checked: a signed-out session's socket hears nothing longer. */
+export const SESSION_SWEEP_MS = 10_000;
+/** The close code of a socket whose session ended; the client does not wait for it to reopen. */
+export const SESSION_ENDED_CODE = 4401;
+
 /**
  * The sockets of this instance, by user, and the bus that reaches every instance. Frames go
- * through the bus even in one process, so one path serves one instance and many alike.
+ * through the bus even in one process, so one path serves one instance and many alike. A socket
+ * lives as long as the session it opened with: every SESSION_SWEEP_MS the sessions are looked up,
+ * and the sockets of ended ones (signed out, forced out, expired, the account disabled) close.
  */
 export class Hub {
   private readonly sockets = new Map<number, Set<WebSocket>>();
+  /** The session (token id) each socket opened with. */
+  private readonly sessions = new Map<WebSocket, string>();
+  private sweeper: NodeJS.Timeout | undefined;
   /** Called when a user's last socket anywhere closes (their "who is looking" markers go). */
   onOffline: (userId: number) => Promise<void> = async () => undefined;
 
@@ -50,10 +61,16 @@ export class Hub {
     bus.onMessage((envelope) => this.deliver(envelope));
   }
 
-  async attach(userId: number, socket: WebSocket): Promise<void> {
+  async attach(userId: number, socket: WebSocket, tokenId: string): Promise<void> {
     const set = this.sockets.get(userId) ?? new Set();
     set.add(socket);
     this.sockets.set(userId, set);
+    this.sessions.set(socket, tokenId);
+    this.sweeper ??= setInterval(() => {
+      void this.closeEndedSessions().catch((error: unknown) =>
+        this.log.warn({ err: error }, 'socket session check failed'),
+      );
+    }, SESSION_SWEEP_MS).unref();
     socket.on('close', () => {
       void this.detach(userId, socket).catch((error: unknown) =>
         this.log.warn({ err: error }, 'socket detach failed'),
@@ -66,7 +83,21 @@ export class Hub {
     }
   }
 
+  /** Closes the sockets whose session has ended (answers how many). */
+  async closeEndedSessions(now = Date.now()): Promise<number> {
+    const live = await liveSessionIds(this.db, [...new Set(this.sessions.values())], now);
+    let closed = 0;
+    for (const [socket, tokenId] of this.sessions) {
+      if (live.has(tokenId)) continue;
+      this.sessions.delete(socket);
+      socket.close(SESSION_ENDED_CODE, 'session ended');
+      closed++;
+    }
+    return closed;
+  }
+
   private async detach(userId: number, socket: WebSocket): Promise<void> {
+    this.sessions.delete(socket);
     const set = this.sockets.get(userId);
     if (!set?.delete(socket)) return;
     if (set.size === 0) this.sockets.delete(userId);
@@ -100,6 +131,7 @@ export class Hub {
 
   /** Closes this instance's sockets (their users go offline elsewhere) and the bus. */
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     for (const set of this.sockets.values())
       for (const socket of set) socket.close(1001, 'server shutting down');
     // Let the close handlers run so presence counts drop before the bus goes.

@@ -1,7 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bearerToken, resolvePrincipal } from '../../http/auth.ts';
+import { bearerToken, resolvePrincipal, tokenIdOf } from '../../http/auth.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
@@ -38,7 +38,9 @@ export async function registerRealtimeRoutes(app: FastifyInstance, r: Router): P
         },
       },
       async (socket, req) => {
-        await hub.attach(Number(req.params.userId), socket);
+        // The handshake proved this token: the socket lives as long as its session (hub.ts).
+        const token = handshakeToken(req);
+        if (token) await hub.attach(Number(req.params.userId), socket, tokenIdOf(token));
       },
     );
   }

@@ -62,6 +62,22 @@ export async function deleteSessionsOfUsers(
   await q.execute();
 }
 
+/** Which of these sessions are still live (not ended, not expired). */
+export async function liveSessionIds(db: Db, tokenIds: readonly string[], now: number): Promise<Set<string>> {
+  const live = new Set<string>();
+  // In chunks: SQLite takes at most 32,766 parameters in one statement.
+  for (let at = 0; at < tokenIds.length; at += 500) {
+    const rows = await db
+      .selectFrom('sysSession')
+      .select('tokenId')
+      .where('tokenId', 'in', tokenIds.slice(at, at + 500))
+      .where('expireAt', '>=', now)
+      .execute();
+    for (const r of rows) live.add(r.tokenId);
+  }
+  return live;
+}
+
 export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
   await db.deleteFrom('sysSession').where('expireAt', '<', now).execute();
 }

@@ -157,7 +157,7 @@ export function filtered(db: Db, f: DefectFilter) {
 }
 
 /** The page as one query: the filter's rows (keyword included) in the order, sorted by the database. */
-export function orderedPage(
+export function orderedPageQuery(
   db: Db,
   f: DefectFilter,
   limit: number,
@@ -165,9 +165,20 @@ export function orderedPage(
   order: DefectOrder | undefined,
 ) {
   let page = filtered(db, f).selectAll('d');
-  if (order) page = page.orderBy(order[0], order[1]).orderBy('d.defectId', order[1]);
-  else if (f.keyword?.trim())
+  if (f.keyword?.trim() && !order)
     page = page.orderBy(sql.ref(ftsPhrase(db, f.keyword.trim()) ? 's.rowid' : 'd.defect_id'), 'desc');
-  else page = page.orderBy('d.updateTime', 'desc').orderBy('d.defectId', 'desc');
-  return page.limit(limit).offset(offset).execute();
+  else for (const [column, direction] of listOrder(order)) page = page.orderBy(sql.ref(column), direction);
+  return page.limit(limit).offset(offset);
+}
+
+export const orderedPage = (...args: Parameters<typeof orderedPageQuery>) =>
+  orderedPageQuery(...args).execute();
+
+/** The list's order without a keyword: the one asked for, else the last updated first; ids break ties. */
+export function listOrder(order: DefectOrder | undefined): Array<[string, 'asc' | 'desc']> {
+  const [column, direction] = order ?? (['d.updateTime', 'desc'] as const);
+  return [
+    [column, direction],
+    ['d.defectId', direction],
+  ];
 }

@@ -1,9 +1,17 @@
-import { DEFECT_STATE_NAMES, DEFECT_TYPES } from '@buglet/contracts';
+import { DEFECT_STATE_NAMES, DEFECT_TYPES, type Defect } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { type DefectFilter, type DefectOrder, filtered, orderedPage } from './defect-filter.ts';
+import {
+  type DefectFilter,
+  type DefectOrder,
+  type DefectSource,
+  filtered,
+  listOrder,
+  orderedPage,
+  orderedPageQuery,
+} from './defect-filter.ts';
 import { type KeywordPlan, listKeywordDefects } from './defect-keyword-list.ts';
-import type { DefectRow } from './defects.repository.ts';
+import { type DefectRow, foldShown, shownQuery, toDefects } from './defects.repository.ts';
 
 export { DEFECT_SORT, type DefectFilter, type DefectOrder } from './defect-filter.ts';
 export { KEYWORD_COUNT_CAP } from './defect-keyword-list.ts';
@@ -31,6 +39,32 @@ export async function listDefects(
   if (f.keyword?.trim()) return listKeywordDefects(db, f, limit, offset, order, options.keywordPlan);
   const [rows, total] = await Promise.all([orderedPage(db, f, limit, offset, order), countAll(db, f)]);
   return { rows, total, isTotalCapped: false };
+}
+
+/**
+ * listDefects with the rows in their wire shape. Without a keyword the page and its shape
+ * (handlers, deliverable, the reader's star) are one statement, beside the total: one round trip
+ * on PostgreSQL.
+ */
+export async function listShownDefects(
+  db: Db,
+  f: DefectFilter,
+  limit: number,
+  offset: number,
+  order: DefectOrder | undefined,
+  viewerId: number,
+): Promise<{ rows: Defect[]; total: number; isTotalCapped: boolean }> {
+  if (f.keyword?.trim()) {
+    const page = await listKeywordDefects(db, f, limit, offset, order, undefined);
+    return { ...page, rows: await toDefects(db, page.rows, viewerId) };
+  }
+  const from = db.selectFrom(
+    orderedPageQuery(db, f, limit, offset, order).as('d'),
+  ) as unknown as DefectSource;
+  let shown = shownQuery(from, viewerId);
+  for (const [column, direction] of listOrder(order)) shown = shown.orderBy(sql.ref(column), direction);
+  const [rows, total] = await Promise.all([shown.orderBy('h.position').execute(), countAll(db, f)]);
+  return { rows: foldShown(rows).map((d) => d.shown), total, isTotalCapped: false };
 }
 
 async function countAll(db: Db, f: DefectFilter): Promise<number> {

@@ -2,6 +2,7 @@ import { DEFECT_STATE_NAMES, DEFECT_TYPES, type Defect, ROLE_IDS } from '@buglet
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { DefectTable } from '../../db/schema.ts';
+import type { DefectSource } from './defect-filter.ts';
 
 export type DefectRow = Selectable<DefectTable>;
 export type UserBrief = { userId: number; userName: string; nickName: string; avatar: string | null };
@@ -173,16 +174,12 @@ export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Pr
 }
 
 /**
- * One live defect, read and shaped in one statement (one round trip on PostgreSQL): its row with
- * its deliverable's name, a row per handler (in order, with their names) and the reader's star.
+ * Defects `d` (the table, or a page of it under that name) with all their wire shape needs, in
+ * one statement: the deliverable's name, a row per handler in order with their names, and
+ * whether the reader follows each (foldShown makes them defects again).
  */
-export async function findShownDefect(
-  db: Db,
-  defectId: number,
-  viewerId: number,
-): Promise<{ row: DefectRow; shown: Defect } | undefined> {
-  const rows = await db
-    .selectFrom('sysDefect as d')
+export function shownQuery(from: DefectSource, viewerId: number) {
+  return from
     .leftJoin('sysModule as m', 'm.moduleId', 'd.moduleId')
     .leftJoin('sysDefectHandler as h', 'h.defectId', 'd.defectId')
     .leftJoin('sysUser as u', 'u.userId', 'h.userId')
@@ -199,31 +196,43 @@ export async function findShownDefect(
             .where('s.collect', '=', 1),
         )
         .as('isCollected'),
-    )
-    .where('d.defectId', '=', defectId)
-    .where('d.isDeleted', '=', 0)
-    .orderBy('h.position')
-    .execute();
-  const first = rows[0];
-  if (!first) return undefined;
-  const { moduleName, handlerId, userName, nickName, avatar, isCollected, ...row } = first;
+    );
+}
+
+type ShownRow = Awaited<ReturnType<ReturnType<typeof shownQuery>['execute']>>[number];
+
+/** shownQuery's rows (a defect's handlers next to each other, in order) as defects, in order. */
+export function foldShown(rows: ShownRow[]): Array<{ row: DefectRow; shown: Defect }> {
   const people: Awaited<ReturnType<typeof handlersWithUsers>> = { handlers: new Map(), users: new Map() };
-  const handleBy: number[] = [];
-  for (const h of rows) {
-    if (h.handlerId === null) continue;
-    handleBy.push(h.handlerId);
-    if (h.userName !== null && h.nickName !== null)
-      people.users.set(h.handlerId, {
-        userId: h.handlerId,
-        userName: h.userName,
-        nickName: h.nickName,
-        avatar: h.avatar,
-      });
+  const stars = new Set<number>();
+  const modules = new Map<number, string>();
+  const defects = new Map<number, DefectRow>();
+  for (const { moduleName, handlerId, userName, nickName, avatar, isCollected, ...row } of rows) {
+    if (!defects.has(row.defectId)) {
+      defects.set(row.defectId, row);
+      people.handlers.set(row.defectId, []);
+      if (isCollected) stars.add(row.defectId);
+      if (row.moduleId && moduleName !== null) modules.set(row.moduleId, moduleName);
+    }
+    if (handlerId === null) continue;
+    people.handlers.get(row.defectId)?.push(handlerId);
+    if (userName !== null && nickName !== null)
+      people.users.set(handlerId, { userId: handlerId, userName, nickName, avatar });
   }
-  people.handlers.set(defectId, handleBy);
-  const modules = new Map(row.moduleId && moduleName !== null ? [[row.moduleId, moduleName]] : []);
-  const stars = new Set(isCollected ? [defectId] : []);
-  return { row, shown: shape(row, people, stars, modules) };
+  return [...defects.values()].map((row) => ({ row, shown: shape(row, people, stars, modules) }));
+}
+
+/** One live defect, read and shaped in one statement (one round trip on PostgreSQL). */
+export async function findShownDefect(
+  db: Db,
+  defectId: number,
+  viewerId: number,
+): Promise<{ row: DefectRow; shown: Defect } | undefined> {
+  const from = db
+    .selectFrom('sysDefect as d')
+    .where('d.defectId', '=', defectId)
+    .where('d.isDeleted', '=', 0);
+  return foldShown(await shownQuery(from, viewerId).orderBy('h.position').execute())[0];
 }
 
 function shape(

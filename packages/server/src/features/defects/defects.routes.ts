@@ -15,7 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { DEFECT_SORT, type DefectFilter, listDefects, statesFrom } from './defect-list.repository.ts';
+import { DEFECT_SORT, type DefectFilter, listShownDefects, statesFrom } from './defect-list.repository.ts';
 import { availableActions } from './defect-workflow.ts';
 import { findShownDefect, toDefects } from './defects.repository.ts';
 import { actOnDefect, actorOf, createDefect, deleteDefects, updateDefect } from './defects.service.ts';
@@ -97,8 +97,15 @@ export function registerDefectRoutes(r: Router): void {
       const { limit, offset } = pageOf(q);
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
       const filter = defectFilterOf(q, ctx.me.userId);
-      const { rows, total, isTotalCapped } = await listDefects(db, filter, limit, offset, order);
-      const table = ctx.table(await toDefects(db, rows, ctx.me.userId), total);
+      const { rows, total, isTotalCapped } = await listShownDefects(
+        db,
+        filter,
+        limit,
+        offset,
+        order,
+        ctx.me.userId,
+      );
+      const table = ctx.table(rows, total);
       // A keyword's total stops at KEYWORD_COUNT_CAP: the client shows "1000+".
       return isTotalCapped ? { ...table, totalCapped: true } : table;
     },

@@ -6,6 +6,7 @@ import type { DefectEvent, EventBus } from '../../lib/events.ts';
 import { markdownHtml, markdownText } from '../../lib/markdown.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { DefectRow } from '../defects/defects.repository.ts';
+import { projectsMemberIds } from '../projects/project-members.repository.ts';
 import type { Hub } from '../realtime/hub.ts';
 import { type DefectNoticeFacts, defectLink, renderDefectNotice } from './notice-render.ts';
 import { settingsOf } from './notice-settings.repository.ts';
@@ -228,12 +229,14 @@ interface Audience {
 
 /**
  * Who hears of each event: its defect's handlers now, the reviewer, its creator and its
- * followers, never the actor. Four queries for the whole batch, whatever its size.
+ * followers, never the actor, and only the project's live members (someone who left the project
+ * still follows its old defects, or handles them). Five queries for the whole batch, whatever
+ * its size.
  */
 async function defectAudiences(db: Db, batch: DefectEvent[]): Promise<Map<DefectEvent, Audience>> {
   const defectIds = [...new Set(batch.map((e) => e.defectId))];
   const actorIds = [...new Set(batch.map((e) => e.actorId))];
-  const [found, handlers, followers, actors] = await Promise.all([
+  const [found, handlers, followers, actors, members] = await Promise.all([
     db
       .selectFrom('sysDefect as d')
       .leftJoin('sysModule as m', 'm.moduleId', 'd.moduleId')
@@ -253,6 +256,7 @@ async function defectAudiences(db: Db, batch: DefectEvent[]): Promise<Map<Defect
       .where('collect', '=', 1)
       .execute(),
     db.selectFrom('sysUser').select(['userId', 'nickName']).where('userId', 'in', actorIds).execute(),
+    projectsMemberIds(db, [...new Set(batch.map((e) => e.projectId))]),
   ]);
   const defects = new Map(
     found.map(({ moduleName, ...defect }) => [defect.defectId, { defect, moduleName }]),
@@ -277,6 +281,9 @@ async function defectAudiences(db: Db, batch: DefectEvent[]): Promise<Map<Defect
     const following = new Set(followersOf.get(event.defectId) ?? []);
     concerned.delete(event.actorId);
     following.delete(event.actorId);
+    const isMember = (userId: number) => members.get(row.defect.projectId)?.has(userId) === true;
+    for (const set of [concerned, following])
+      for (const userId of set) if (!isMember(userId)) set.delete(userId);
     out.set(event, {
       defect: row.defect,
       moduleName: row.moduleName ?? null,

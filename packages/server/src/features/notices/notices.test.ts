@@ -247,6 +247,40 @@ describe('defect notices in the app', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await countOf(follower)).toBe(followerBefore + 1);
   });
+
+  it('never reach someone who left the project, though they still follow or handle its defects', async () => {
+    const leaver = await t.signedIn();
+    const teamId = (
+      await t.db
+        .selectFrom('sysProject')
+        .select('teamId')
+        .where('projectId', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).teamId;
+    await t.db.insertInto('sysUserTeam').values({ userId: leaver.userId, teamId, isLock: 0 }).execute();
+    const membership = await t.db
+      .insertInto('sysUserProject')
+      .values({ userId: leaver.userId, projectId, collect: 0 })
+      .returning('userProjectId')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('sysUserProjectRole')
+      .values({ userProjectId: membership.userProjectId, roleId: 7 })
+      .execute();
+    const countOf = async () => (await api(leaver, 'GET', '/system/notice/list')).total as number;
+    const defectId = await newDefect([dev.userId, leaver.userId]);
+    await until(async () => (await countOf()) === 1);
+    await api(leaver, 'PUT', `/system/defect/${defectId}`, { collect: 1 });
+
+    await t.db.deleteFrom('sysUserProject').where('userProjectId', '=', membership.userProjectId).execute();
+    const creatorBefore = (await api(tester, 'GET', '/system/notice/list')).total as number;
+    const fix = await api(dev, 'POST', `/system/defect/${defectId}/repair`, { receiveBy: [follower.userId] });
+    expect(fix.code).toBe(200);
+    // The action's notices are written (the creator's), none of them the leaver's.
+    await until(async () => (await api(tester, 'GET', '/system/notice/list')).total === creatorBefore + 1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await countOf()).toBe(1);
+  });
 });
 
 describe('settings', () => {

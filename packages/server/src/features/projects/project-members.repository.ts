@@ -132,6 +132,14 @@ export async function listProjectCandidates(
  * and members locked in the project's team (who cannot enter it) are left out.
  */
 export async function projectMemberIds(db: Db, projectId: number): Promise<number[]> {
+  const members = await projectsMemberIds(db, [projectId]);
+  return [...(members.get(projectId) ?? [])];
+}
+
+/** projectMemberIds of several projects in one query: project id → its live members. */
+export async function projectsMemberIds(db: Db, projectIds: number[]): Promise<Map<number, Set<number>>> {
+  const out = new Map<number, Set<number>>(projectIds.map((id) => [id, new Set<number>()]));
+  if (projectIds.length === 0) return out;
   const rows = await db
     .selectFrom('sysUserProject as up')
     .innerJoin('sysUser as u', 'u.userId', 'up.userId')
@@ -139,10 +147,11 @@ export async function projectMemberIds(db: Db, projectId: number): Promise<numbe
     .innerJoin('sysUserTeam as ut', (j) =>
       j.onRef('ut.teamId', '=', 'p.teamId').onRef('ut.userId', '=', 'up.userId'),
     )
-    .select('up.userId')
-    .where('up.projectId', '=', projectId)
+    .select(['up.projectId', 'up.userId'])
+    .where('up.projectId', 'in', [...new Set(projectIds)])
     .where('u.delFlag', '=', '0')
     .where('ut.isLock', '!=', 1)
     .execute();
-  return rows.map((r) => r.userId);
+  for (const r of rows) out.get(r.projectId)?.add(r.userId);
+  return out;
 }

@@ -33,11 +33,12 @@ export interface RunningServer {
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
+  entry = SERVER_ENTRY,
 ): Promise<RunningServer> {
-  if (!fs.existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
   const port = await freePort();
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-bench-'));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       PORT: String(port),

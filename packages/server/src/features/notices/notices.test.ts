@@ -258,21 +258,20 @@ describe('defect notices in the app', () => {
         .executeTakeFirstOrThrow()
     ).teamId;
     await t.db.insertInto('sysUserTeam').values({ userId: leaver.userId, teamId, isLock: 0 }).execute();
-    const membership = await t.db
-      .insertInto('sysUserProject')
-      .values({ userId: leaver.userId, projectId, collect: 0 })
-      .returning('userProjectId')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('sysUserProjectRole')
-      .values({ userProjectId: membership.userProjectId, roleId: 7 })
-      .execute();
+    // Added and removed by the project's lead, as the members page does.
+    const added = await api(tester, 'POST', `/system/project/${projectId}/member`, {
+      memberIds: [leaver.userId],
+      roleIds: [7],
+    });
+    expect(added.code).toBe(200);
     const countOf = async () => (await api(leaver, 'GET', '/system/notice/list')).total as number;
     const defectId = await newDefect([dev.userId, leaver.userId]);
     await until(async () => (await countOf()) === 1);
     await api(leaver, 'PUT', `/system/defect/${defectId}`, { collect: 1 });
 
-    await t.db.deleteFrom('sysUserProject').where('userProjectId', '=', membership.userProjectId).execute();
+    expect((await api(tester, 'DELETE', `/system/project/${projectId}/member/${leaver.userId}`)).code).toBe(
+      200,
+    );
     const creatorBefore = (await api(tester, 'GET', '/system/notice/list')).total as number;
     const fix = await api(dev, 'POST', `/system/defect/${defectId}/repair`, { receiveBy: [follower.userId] });
     expect(fix.code).toBe(200);

@@ -20,6 +20,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Two files at a time: by default Vitest keeps a core free, and one file at a time left the
+    // cores idle more than half of the run (much of it is waiting on PostgreSQL and on sockets).
+    maxWorkers: 2,
     projects: [
       server('server-sqlite', { BUGLET_TEST_DB: 'sqlite' }),
       ...(pgUrl ? [server('server-postgres', { BUGLET_TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })] : []),

@@ -246,7 +246,10 @@ function checkRows(data: Loaded, chainOf: Map<string, Chain>, problems: string[]
   }
 }
 
-/** Tallies, the project's number counter and orphans, against the rows they are derived from. */
+/**
+ * Tallies (by type and state, by handler and state), the project's number counter and orphans,
+ * against the rows they are derived from.
+ */
 async function checkDerived(r: Reader, projectId: number, problems: string[]) {
   const tally = await r.rows<{ t: number; s: number; n: number }>(
     'select defect_type as t, defect_state as s, n from sys_defect_tally where project_id = ? and n <> 0',
@@ -263,6 +266,19 @@ async function checkDerived(r: Reader, projectId: number, problems: string[]) {
       .sort()
       .join(' ');
   if (key(tally) !== key(counted)) problems.push(`tally ${key(tally)} but the rows count ${key(counted)}`);
+  // The handler tally (migration 036): the same, per handler and state.
+  const byHandler = await r.rows<{ t: number; s: number; n: number }>(
+    'select user_id as t, defect_state as s, n from sys_defect_handler_tally where project_id = ? and n <> 0',
+    [projectId],
+  );
+  const handled = await r.rows<{ t: number; s: number; n: number }>(
+    `select h.user_id as t, d.defect_state as s, count(*) as n from sys_defect_handler h
+      join sys_defect d on d.defect_id = h.defect_id
+      where d.project_id = ? and d.is_deleted = 0 group by h.user_id, d.defect_state`,
+    [projectId],
+  );
+  if (key(byHandler) !== key(handled))
+    problems.push(`handler tally ${key(byHandler)} but the rows count ${key(handled)}`);
 
   const [numbers] = await r.rows<{ n: number; distinct_n: number; top: number | null }>(
     `select count(*) as n, count(distinct project_num) as distinct_n, max(project_num) as top

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
 /**
  * The administrator runs the platform from the app: a job made with the cron builder, run once
  * and read in its log; the job's creation found in the operation log; the server, cache and
  * database pages; code generated for a table of our own database and downloaded as a zip.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const JOB = 'E2E purge logs';
 let browser: Browser;
 let page: Page;

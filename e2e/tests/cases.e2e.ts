@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { launch, signIn } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, xlsxFile } from '../excel.ts';
+import { e2eUrl } from '../server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 const SHOTS = '/tmp/buglet-shots';
 const LEAD = { username: 'cora', password: 'cora-pass1', phoneNumber: '13900139600', nickName: 'Cora Lead' };

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { fillLogin, launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
 // What a new user met in a day's work (issue 14, item 7), each fixed and walked through here.
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, seedTeamProject } = apiClient(baseUrl);
 const LEAD = {
   username: 'fixlead',

@@ -1,11 +1,12 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { launch, shot, signIn } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, XLSX_TYPE, xlsxFile } from '../excel.ts';
+import { e2eUrl } from '../server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, seedOwnProject } = apiClient(baseUrl);
 const LEAD = { username: 'ivy', password: 'ivy-pass1', phoneNumber: '13900139200', nickName: 'Ivy Importer' };
 const EXISTING = 'Existing defect before the import';

@@ -2,16 +2,15 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer, waitUp } from '../../bench/server-process.ts';
 import { apiClient, PNG } from '../api.ts';
 import { fillLogin, launch, shot } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
 /**
  * In English no seeded text (menu titles, breadcrumbs, tabs, role names, dictionaries, settings,
  * the administrator's name) may show in Chinese. The administrator walks every page the menus
  * (/getRouters) and the web's fixed routes lead to, opens each page's add dialog, and any CJK
- * character in what the page shows fails the test; the test's own data is English. It runs its own
- * server: the administrator owns a team here, which the shared server's files expect him not to.
+ * character in what the page shows fails the test; the test's own data is English.
  */
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const STATIC_ROUTES = fileURLToPath(
@@ -26,7 +25,7 @@ interface RouteRecord {
   children?: RouteRecord[];
 }
 
-let server: RunningServer;
+const server = { url: e2eUrl() };
 let browser: Browser;
 let page: Page;
 let inFlight = 0;
@@ -125,8 +124,6 @@ async function expandRows(): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  await waitUp(server.url);
   const { api, apiLogin } = apiClient(server.url);
   const token = await apiLogin('admin', 'cat2bug');
   const form = new FormData();
@@ -165,7 +162,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('the application in English', () => {

@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, seedTeamProject } = apiClient(baseUrl);
 const LEAD = { username: 'hana', password: 'hana-pass1', phoneNumber: '13900139850', nickName: 'Hana Lead' };
 const TESTER = {

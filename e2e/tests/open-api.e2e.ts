@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { seedOwnProject } = apiClient(baseUrl);
 const LEAD = {
   username: 'otto',
@@ -119,11 +120,13 @@ describe('API keys and the Open API', () => {
   it('documents every route, and runs "try it out" with the signed-in session', async () => {
     await page.goto(`${baseUrl}/#/tool/swagger`);
     const docs = page.getByTestId('api-docs');
+    // The page's first visit loads swagger-ui (the largest lazy chunk) and the server builds the
+    // document of every route: more than the default ten seconds while other files share the cores.
     await docs
       .locator('.opblock-tag')
       .filter({ hasText: /^general/ })
       .first()
-      .click();
+      .click({ timeout: 30_000 });
     const op = docs
       .locator('.opblock')
       .filter({ has: page.locator('.opblock-summary-path', { hasText: /^\/getInfo$/ }) });

@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { launch, shot } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
 // The password policy set under System → Parameters is shown and checked by the registration
 // form before anything is sent, and the server holds the same rule.
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, apiLogin } = apiClient(baseUrl);
 
 let browser: Browser;

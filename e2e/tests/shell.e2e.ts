@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillLogin, launch, shot } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 let browser: Browser;
 let page: Page;
 
@@ -12,16 +12,7 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
   page.setDefaultTimeout(10_000);
 });
-afterAll(async () => {
-  await browser.close();
-  // The administrator's language and layout choices are kept on the server and would follow them
-  // into the other files' browsers: forget them.
-  const { api, apiLogin } = apiClient(baseUrl);
-  await api(await apiLogin('admin', 'cat2bug'), 'PUT', '/system/user-config', {
-    lang: null,
-    uiSettings: null,
-  });
-});
+afterAll(async () => browser.close());
 
 describe('the application shell', () => {
   it('sends a visitor to the login page, keeping where they wanted to go', async () => {

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
 // An individual's project: one person files a defect, fixes it, reviews the fix and closes it.
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, apiLogin, seedOwnProject } = apiClient(baseUrl);
 const SOLO = { username: 'solo', password: 'solo-pass1', phoneNumber: '13900139700', nickName: 'Sam Solo' };
 const TITLE = 'Export button ignores the date filter';

@@ -1,9 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const TEAM = 'Falcon Team';
 const SECOND_TEAM = 'Heron Team';
 const PROJECT = 'Falcon Web';

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { fillLogin, launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, apiLogin, seedOwnProject } = apiClient(baseUrl);
 const TINA = {
   username: 'totptina',

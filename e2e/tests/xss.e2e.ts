@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
 import { launch, shot, signIn } from '../browser.ts';
+import { e2eUrl } from '../server.ts';
 
 /*
  * Stored XSS in a real browser: a corpus of payloads is put in every stored text a person can
@@ -9,7 +10,7 @@ import { launch, shot, signIn } from '../browser.ts';
  * page and drawer that shows them is opened. Nothing may run: no dialog, no inline handler or
  * script reaching the page (which the Content-Security-Policy would report), no javascript: link.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eUrl();
 const { api, seedOwnProject } = apiClient(baseUrl);
 const XAVIER = {
   username: 'xavier',

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase, type Db } from '../src/db/connect.ts';
@@ -13,6 +10,7 @@ import { seedAdministrator } from '../src/db/seed/admin.ts';
 import { syncTemplateShop } from '../src/db/seed/template-shop.ts';
 import { createEventBus, type EventBus } from '../src/lib/events.ts';
 import { insertTestUser } from './factories.ts';
+import { freshPostgresDatabase } from './pg-databases.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,23 +35,18 @@ export type Json = Record<string, any>;
 export const isPostgres = () => process.env.BUGLET_TEST_DB === 'postgres';
 
 /**
- * A real app on a real, empty database: an in-memory SQLite file, or a fresh PostgreSQL schema
- * that is dropped afterwards.
+ * A real app on a real, empty database: an in-memory SQLite file, or a fresh PostgreSQL database
+ * (a copy of the migrated template, pg-databases.ts) that is dropped afterwards.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-test-'));
-  let schema: string | undefined;
   let databaseUrl = 'sqlite::memory:';
+  let dropDatabase: (() => Promise<void>) | undefined;
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (isPostgres() && pgUrl) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    const url = new URL(pgUrl);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    databaseUrl = url.toString();
+    const fresh = await freshPostgresDatabase(pgUrl);
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -114,8 +107,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     async close() {
       await app.close();
-      if (schema) await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
       await db.destroy();
+      await dropDatabase?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -564,6 +564,14 @@ export interface DefectTallyTable {
   n: number;
 }
 
+/** Live defects per project, handler and state (migration 036, kept by triggers). */
+export interface DefectHandlerTallyTable {
+  projectId: number;
+  userId: number;
+  defectState: number;
+  n: number;
+}
+
 /** SQLite only: the FTS5 trigram index of defects (rowid = defect id); its hidden column bears its name. */
 export interface DefectSearchTable {
   rowid: number;
@@ -782,6 +790,7 @@ export interface Database {
   sysDocument: DocumentTable;
   sysUserStatisticTemplate: StatisticTemplateTable;
   sysDefectTally: DefectTallyTable;
+  sysDefectHandlerTally: DefectHandlerTallyTable;
   sysDefectSearch: DefectSearchTable;
   sysNotice: NoticeTable;
   imUserConfig: ImUserConfigTable;

@@ -160,13 +160,12 @@ export function registerDefectStatisticRoutes(r: Router): void {
           .where('up.projectId', '=', projectId)
           .where('u.delFlag', '=', '0')
           .execute(),
+        // Kept by triggers (migration 036): no join over every handler row of the project.
         db
-          .selectFrom('sysDefectHandler as h')
-          .innerJoin('sysDefect as d', 'd.defectId', 'h.defectId')
-          .select(['h.userId', 'd.defectState', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('d.projectId', '=', projectId)
-          .where('d.isDeleted', '=', 0)
-          .groupBy(['h.userId', 'd.defectState'])
+          .selectFrom('sysDefectHandlerTally')
+          .select(['userId', 'defectState', 'n'])
+          .where('projectId', '=', projectId)
+          .where('n', '>', 0)
           .execute(),
       ]);
       const byUser = new Map<number, number[]>();

@@ -163,7 +163,7 @@ describe('purgeExpired()', () => {
 });
 
 describe('recountTallies()', () => {
-  it('rebuilds the defect tally from the defects and says how many counts were wrong', async () => {
+  it('rebuilds the defect tallies from the defects and says how many counts were wrong', async () => {
     await newDefect('Tallied one');
     await newDefect('Tallied two', { defectType: 'TASK' });
     const tally = () =>
@@ -189,9 +189,27 @@ describe('recountTallies()', () => {
       .insertInto('sysDefectTally')
       .values({ projectId, defectType: 7, defectState: 7, n: 5 })
       .execute();
+    // The handler tally (migration 036) too.
+    const byHandler = () =>
+      t.db
+        .selectFrom('sysDefectHandlerTally')
+        .selectAll()
+        .where('projectId', '=', projectId)
+        .where('n', '>', 0)
+        .orderBy('userId')
+        .orderBy('defectState')
+        .execute();
+    const handled = await byHandler();
+    expect(handled.length).toBeGreaterThan(0);
+    await t.db
+      .updateTable('sysDefectHandlerTally')
+      .set({ n: 0 })
+      .where('projectId', '=', projectId)
+      .execute();
     const log = await runTask(t, admin, 'recountTallies()');
-    expect(log.jobMessage).toBe('Recounted the defect tallies; 2 counts corrected');
+    expect(log.jobMessage).toBe(`Recounted the defect tallies; ${2 + handled.length} counts corrected`);
     expect(await tally()).toEqual(right);
+    expect(await byHandler()).toEqual(handled);
   });
 });
 

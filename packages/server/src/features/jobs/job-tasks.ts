@@ -104,45 +104,64 @@ async function tableExists(db: Db, config: AppConfig, table: string): Promise<bo
 }
 
 /**
- * Rebuilds the defect tally (project, type, state → count) from the defects and says how many
- * counts were wrong. Writers to `sys_defect` wait meanwhile on PostgreSQL (its triggers write the
- * tally), so no change slips between the count and the write.
+ * Rebuilds the defect tallies from the defects (project, type, state → count; project, handler,
+ * state → count) and says how many counts were wrong. Writers to `sys_defect` and its handlers
+ * wait meanwhile on PostgreSQL (their triggers write the tallies), so no change slips between the
+ * count and the write.
  */
 async function recountTallies(db: Db, config: AppConfig): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    if (config.database.kind === 'postgres') await sql`lock table sys_defect in share mode`.execute(trx);
-    const fresh = await trx
+    if (config.database.kind === 'postgres')
+      await sql`lock table sys_defect, sys_defect_handler in share mode`.execute(trx);
+    const byType = await trx
       .selectFrom('sysDefect')
       .select(['projectId', 'defectType', 'defectState', (eb) => eb.fn.countAll<number>().as('n')])
       .where('isDeleted', '=', 0)
       .groupBy(['projectId', 'defectType', 'defectState'])
       .execute();
-    const stored = await trx.selectFrom('sysDefectTally').selectAll().execute();
-    const key = (r: { projectId: number; defectType: number; defectState: number }) =>
-      `${r.projectId}:${r.defectType}:${r.defectState}`;
-    const want = new Map(fresh.map((r) => [key(r), { ...r, n: Number(r.n) }]));
-    const have = new Map(stored.map((r) => [key(r), r]));
-    let changed = 0;
-    for (const [k, row] of have) {
-      if ((want.get(k)?.n ?? 0) === row.n) continue;
-      changed += 1;
-      await trx
-        .updateTable('sysDefectTally')
-        .set({ n: want.get(k)?.n ?? 0 })
-        .where('projectId', '=', row.projectId)
-        .where('defectType', '=', row.defectType)
-        .where('defectState', '=', row.defectState)
-        .execute();
-    }
-    const missing = [...want.entries()].filter(([k]) => !have.has(k)).map(([, row]) => row);
-    changed += missing.length;
-    for (let at = 0; at < missing.length; at += 500)
-      await trx
-        .insertInto('sysDefectTally')
-        .values(missing.slice(at, at + 500))
-        .execute();
-    return changed;
+    const byHandler = await trx
+      .selectFrom('sysDefectHandler as h')
+      .innerJoin('sysDefect as d', 'd.defectId', 'h.defectId')
+      .select(['d.projectId', 'h.userId', 'd.defectState', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('d.isDeleted', '=', 0)
+      .groupBy(['d.projectId', 'h.userId', 'd.defectState'])
+      .execute();
+    return (
+      (await rewriteTally(trx, 'sysDefectTally', ['projectId', 'defectType', 'defectState'], byType)) +
+      (await rewriteTally(trx, 'sysDefectHandlerTally', ['projectId', 'userId', 'defectState'], byHandler))
+    );
   });
+}
+
+type TallyRow = Record<string, number>;
+
+/** Sets a tally's stored counts to `fresh` (a key absent from it counts 0); how many were wrong. */
+async function rewriteTally(
+  trx: Db,
+  table: 'sysDefectTally' | 'sysDefectHandlerTally',
+  keys: string[],
+  fresh: object[],
+): Promise<number> {
+  const key = (r: TallyRow) => keys.map((k) => r[k]).join(':');
+  const want = new Map((fresh as TallyRow[]).map((r) => [key(r), { ...r, n: Number(r.n) }]));
+  const stored = (await trx.selectFrom(table).selectAll().execute()) as TallyRow[];
+  const have = new Map(stored.map((r) => [key(r), r]));
+  let changed = 0;
+  for (const [k, row] of have) {
+    if ((want.get(k)?.n ?? 0) === row.n) continue;
+    changed += 1;
+    let update = trx.updateTable(table as 'sysDefectTally').set({ n: want.get(k)?.n ?? 0 });
+    for (const column of keys) update = update.where(column as 'projectId', '=', row[column] as number);
+    await update.execute();
+  }
+  const missing = [...want.entries()].filter(([k]) => !have.has(k)).map(([, row]) => row);
+  changed += missing.length;
+  for (let at = 0; at < missing.length; at += 500)
+    await trx
+      .insertInto(table as 'sysDefectTally')
+      .values(missing.slice(at, at + 500) as never)
+      .execute();
+  return changed;
 }
 
 /**

@@ -166,15 +166,15 @@ const STAT_LOADERS = {
       .execute()
       .then(counted),
   'api.defect.byHandler': (db: Db, projectId: number) =>
+    // The handler tally (migration 036), not a join over every handler row of the project.
     db
-      .selectFrom('sysDefect as d')
-      .innerJoin('sysDefectHandler as h', 'h.defectId', 'd.defectId')
+      .selectFrom('sysDefectHandlerTally as h')
       .innerJoin('sysUser as u', 'u.userId', 'h.userId')
-      .select(['h.userId as key', 'u.nickName as name', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('d.projectId', '=', projectId)
-      .where('d.isDeleted', '=', 0)
-      .where('d.defectState', 'in', OPEN_STATES)
+      .select(['h.userId as key', 'u.nickName as name', (eb) => eb.fn.sum<number>('h.n').as('n')])
+      .where('h.projectId', '=', projectId)
+      .where('h.defectState', 'in', OPEN_STATES)
       .groupBy(['h.userId', 'u.nickName'])
+      .having((eb) => eb.fn.sum('h.n'), '>', 0)
       .execute()
       .then(counted),
   'api.case.byState': (db: Db, projectId: number) =>

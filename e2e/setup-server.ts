@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import { afterAll } from 'vitest';
+import { startServer, waitUp } from '../bench/server-process.ts';
+
+/*
+ * Every test file gets a server of its own (the built bundle, a fresh SQLite data folder, captcha
+ * off), so files share no state and run side by side: a file waits mostly on its browser and its
+ * server, and one file at a time left the machine idle most of the run.
+ */
+// Every file registers its own people from this one address; the default (5 a minute) is for
+// strangers, not a test run.
+const server = await startServer({ REGISTER_RATE_PER_MINUTE: '1000' });
+await waitUp(server.url);
+process.env.E2E_BASE_URL = server.url;
+
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+});

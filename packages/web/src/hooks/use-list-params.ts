@@ -1,5 +1,5 @@
 import { PAGE_DEFAULTS } from '@buglet/contracts';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type Filters<K extends string> = Partial<Record<K, string>>;
@@ -11,15 +11,28 @@ export type Filters<K extends string> = Partial<Record<K, string>>;
 export function useListParams<K extends string>(keys: readonly K[]) {
   const [searchParams, setSearchParams] = useSearchParams();
   const keyList = keys.join(',');
+  const read = useCallback(
+    (from: URLSearchParams) => {
+      const out: Filters<K> = {};
+      for (const key of keyList.split(',') as K[]) {
+        const value = from.get(key);
+        if (value) out[key] = value;
+      }
+      return out;
+    },
+    [keyList],
+  );
 
-  const filters = useMemo(() => {
-    const out: Filters<K> = {};
-    for (const key of keyList.split(',') as K[]) {
-      const value = searchParams.get(key);
-      if (value) out[key] = value;
-    }
-    return out;
-  }, [searchParams, keyList]);
+  const filters = useMemo(() => read(searchParams), [read, searchParams]);
+  // The address as last written, ahead of the render that shows it: the router renders a change
+  // as a transition, and a second change made before that render (two quick clicks on a busy
+  // machine) must build on the first, not on what the page still shows.
+  const written = useRef(searchParams);
+  const rendered = useRef(searchParams);
+  if (rendered.current !== searchParams) {
+    rendered.current = searchParams;
+    written.current = searchParams;
+  }
   const pageNum = Number(searchParams.get('pageNum')) || PAGE_DEFAULTS.pageNum;
   const pageSize = Number(searchParams.get('pageSize')) || PAGE_DEFAULTS.pageSize;
 
@@ -31,6 +44,7 @@ export function useListParams<K extends string>(keys: readonly K[]) {
       }
       if (num !== PAGE_DEFAULTS.pageNum) params.set('pageNum', String(num));
       if (size !== PAGE_DEFAULTS.pageSize) params.set('pageSize', String(size));
+      written.current = params;
       setSearchParams(params, { replace: true });
     },
     [setSearchParams],
@@ -43,6 +57,8 @@ export function useListParams<K extends string>(keys: readonly K[]) {
     /** Query object for the list endpoint. */
     query: { ...filters, pageNum, pageSize },
     search: (next: Filters<K>) => write(next, PAGE_DEFAULTS.pageNum, pageSize),
+    /** The filters as last written (a change not yet rendered included), to build the next one on. */
+    latest: () => read(written.current),
     reset: () => write({}, PAGE_DEFAULTS.pageNum, pageSize),
     setPage: (num: number, size: number) => write(filters, size === pageSize ? num : 1, size),
   };

@@ -82,18 +82,25 @@ export default function DefectListPage() {
     (!isSameFilters(saved.filters, filters) ||
       (saved.columns !== undefined && saved.columns.join() !== columns.join()));
 
-  const pageState = { view: params.view, month: params.month };
-  const setFilters = (next: DefectFilters) =>
-    list.search({ ...pageState, sort: params.sort, order: params.order, tab: params.tab, ...next });
+  // Every change builds on the address as last written, which a quick second click can be ahead of
+  // the page in (use-list-params.ts).
+  const pageState = () => {
+    const { view, month } = list.latest();
+    return { view, month };
+  };
+  const setFilters = (next: DefectFilters) => {
+    const { sort, order, tab } = list.latest();
+    list.search({ ...pageState(), sort, order, tab, ...next });
+  };
   const selectTab = (tab: DefectTab | undefined) => {
     rememberTab(userId, projectId, tab);
     if (!tab) {
-      list.search(pageState);
+      list.search(pageState());
       return;
     }
     const applied = readTabConfig(tab.config);
     if (applied.columns) setColumns(applied.columns);
-    list.search({ ...pageState, ...applied.filters, tab: String(tab.tabId) });
+    list.search({ ...pageState(), ...applied.filters, tab: String(tab.tabId) });
   };
   useRestoreTab(userId, projectId, tabs, config.isSuccess, selectTab);
 
@@ -162,7 +169,7 @@ export default function DefectListPage() {
         <Segmented
           aria-label={t('defect.view')}
           value={isCalendar ? 'calendar' : 'table'}
-          onChange={(view) => list.search({ ...params, view: view === 'calendar' ? 'calendar' : '' })}
+          onChange={(view) => list.search({ ...list.latest(), view: view === 'calendar' ? 'calendar' : '' })}
           options={[
             { value: 'table', icon: <TableOutlined />, label: t('defect.view.table') },
             { value: 'calendar', icon: <CalendarOutlined />, label: t('defect.view.calendar') },
@@ -174,7 +181,7 @@ export default function DefectListPage() {
           projectId={projectId}
           filters={filterQuery(filters, userId)}
           month={monthOf(params.month)}
-          onMonthChange={(month) => list.search({ ...params, month })}
+          onMonthChange={(month) => list.search({ ...list.latest(), month })}
           onOpen={setViewId}
         />
       ) : (
@@ -183,7 +190,7 @@ export default function DefectListPage() {
           columns={columns}
           sort={params}
           defaultSort={defaultSortField(params)}
-          onSort={(sort) => list.search({ ...params, ...sort })}
+          onSort={(sort) => list.search({ ...list.latest(), ...sort })}
           onOpen={setViewId}
           onToggleFollow={toggleFollow}
         />

@@ -10,10 +10,14 @@ import { startServer, waitUp } from '../bench/server-process.ts';
 // Every file registers its own people from this one address; the default (5 a minute) is for
 // strangers, not a test run.
 const server = await startServer({ REGISTER_RATE_PER_MINUTE: '1000' });
-await waitUp(server.url);
-process.env.E2E_BASE_URL = server.url;
-
 afterAll(async () => {
   await server.stop();
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
+await waitUp(server.url);
+// Two files start at once: if this server lost its port to the other's, the answer came from the
+// other server, and this one has exited.
+await new Promise((r) => setTimeout(r, 100));
+if (server.child.exitCode !== null)
+  throw new Error(`the e2e server exited (${server.child.exitCode}) at start`);
+process.env.E2E_BASE_URL = server.url;

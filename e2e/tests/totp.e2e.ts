@@ -34,11 +34,17 @@ const userMenu = (p: Page) =>
 async function signOut(p: Page): Promise<void> {
   await userMenu(p).click();
   await p.getByText('退出登录', { exact: true }).click();
+  // The server's answer and the page's move apart, so a slow one says which it was (once, in a
+  // full run on a loaded machine, the login page had not come within ten seconds).
+  const answered = p.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/logout'), {
+    timeout: 30_000,
+  });
   await p
     .locator('.ant-modal-confirm')
     .getByRole('button', { name: /确\s*定/ })
     .click();
-  await p.waitForURL(/#\/login/);
+  await answered;
+  await p.waitForURL(/#\/login/, { timeout: 20_000 });
 }
 
 beforeAll(async () => {

@@ -10,19 +10,30 @@ import { migrateToLatest } from '../src/db/migrate.ts';
  * PostgreSQL test databases, each a copy of one migrated template. Migrating an empty database
  * takes about a second of DDL on PostgreSQL, and the suite builds about a hundred apps; copying a
  * template (CREATE DATABASE … TEMPLATE) takes a fraction of that. The template is named after a
- * hash of the migrations, so a changed migration makes a new one; an advisory lock keeps two
+ * hash of the migrations, the seeds and the contracts, so a change to any makes a new one; an advisory lock keeps two
  * workers from building it at once.
  */
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/db/migrations');
+const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** What a migrated database is made from: the migrations, the seeds they import, the contracts. */
+const SOURCES = [path.join(SERVER, 'src/db'), path.join(SERVER, '../contracts/src')];
 const LOCK_KEY = 720_411_016;
 
-function migrationsHash(): string {
+function sourcesHash(): string {
   const hash = createHash('sha256');
-  for (const file of fs.readdirSync(MIGRATIONS).sort()) {
-    hash.update(file);
-    hash.update(fs.readFileSync(path.join(MIGRATIONS, file)));
-  }
+  const visit = (dir: string) => {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+        hash.update(path.relative(SERVER, full));
+        hash.update(fs.readFileSync(full));
+      }
+    }
+  };
+  for (const dir of SOURCES) visit(dir);
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -48,7 +59,7 @@ let template: Promise<string> | undefined;
 /** The migrated template's name, built once per migrations' state on this server. */
 function templateDatabase(serverUrl: string): Promise<string> {
   template ??= withClient(serverUrl, async (client) => {
-    const name = `buglet_tpl_${migrationsHash()}`;
+    const name = `buglet_tpl_${sourcesHash()}`;
     await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
     try {
       const found = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -65,7 +76,7 @@ function templateDatabase(serverUrl: string): Promise<string> {
         await db.destroy();
       }
       await client.query(`alter database ${building} rename to ${name}`);
-      // The templates of earlier migrations' states are no longer wanted.
+      // The templates of earlier states are no longer wanted (one still being copied stays).
       const stale = await client.query<{ datname: string }>(
         `select datname from pg_database where datname like 'buglet\\_tpl\\_%' and datname <> $1`,
         [name],

@@ -46,12 +46,12 @@ export async function rowFingerprint(
         : sql`select * from ${sql.table(table.name)}`;
       const name = sql.lit(table.name);
       if (pg)
-        return sql`select ${name} as t, coalesce(string_agg(x::text, E'\n' order by x::text), '') as v from (${rows}) x`;
+        return sql`select ${name} as t, coalesce(string_agg(fingerprint_row::text, E'\n' order by fingerprint_row::text), '') as v from (${rows}) fingerprint_row`;
       const row = sql.join(
         table.columns.map((c) => sql`quote(${sql.ref(c.name)})`),
         sql` || ',' || `,
       );
-      return sql`select ${name} as t, coalesce(group_concat(r, char(10)), '') as v from (select ${row} as r from (${rows}) order by r)`;
+      return sql`select ${name} as t, coalesce(group_concat(r, char(10) order by r), '') as v from (select ${row} as r from (${rows}))`;
     });
   const result = await sql<{ t: string; v: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
   return result.rows

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useListParams } from '../src/hooks/use-list-params.ts';
 
@@ -8,6 +8,10 @@ const KEYS = ['type', 'view', 'tab'] as const;
 
 function useListAndAddress() {
   return { list: useListParams(KEYS), search: useLocation().search };
+}
+
+function useListAndNavigate() {
+  return { ...useListAndAddress(), navigate: useNavigate() };
 }
 
 const wrapper = ({ children }: { children: ReactNode }) => (
@@ -28,11 +32,14 @@ describe('useListParams', () => {
     expect(result.current.search).toBe('?view=calendar');
   });
 
-  it('follows the address when it changes from outside', () => {
-    const { result } = renderHook(useListAndAddress, { wrapper });
+  it('follows the address when it changes from outside, a write of the same address included', () => {
+    const { result } = renderHook(useListAndNavigate, { wrapper });
     expect(result.current.list.latest()).toEqual({ type: 'BUG', tab: '3' });
     act(() => result.current.list.search({ type: 'TASK' }));
     expect(result.current.list.latest()).toEqual({ type: 'TASK' });
     expect(result.current.search).toBe('?type=TASK');
+    act(() => result.current.list.search({ type: 'TASK' }));
+    act(() => result.current.navigate('/defects?view=calendar'));
+    expect(result.current.list.latest()).toEqual({ view: 'calendar' });
   });
 });

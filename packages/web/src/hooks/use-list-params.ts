@@ -1,5 +1,5 @@
 import { PAGE_DEFAULTS } from '@buglet/contracts';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type Filters<K extends string> = Partial<Record<K, string>>;
@@ -26,13 +26,18 @@ export function useListParams<K extends string>(keys: readonly K[]) {
   const filters = useMemo(() => read(searchParams), [read, searchParams]);
   // The address as last written, ahead of the render that shows it: the router renders a change
   // as a transition, and a second change made before that render (two quick clicks on a busy
-  // machine) must build on the first, not on what the page still shows.
+  // machine) must build on the first, not on what the page still shows. Once a committed render
+  // shows what was written (or the address changed from elsewhere with nothing pending), the
+  // address is the truth again; a render of the older address meanwhile changes nothing.
   const written = useRef(searchParams);
-  const rendered = useRef(searchParams);
-  if (rendered.current !== searchParams) {
-    rendered.current = searchParams;
+  const pending = useRef<string | undefined>(undefined);
+  const committed = useRef(searchParams.toString());
+  useLayoutEffect(() => {
+    committed.current = searchParams.toString();
+    if (pending.current !== undefined && pending.current !== committed.current) return;
+    pending.current = undefined;
     written.current = searchParams;
-  }
+  }, [searchParams]);
   const pageNum = Number(searchParams.get('pageNum')) || PAGE_DEFAULTS.pageNum;
   const pageSize = Number(searchParams.get('pageSize')) || PAGE_DEFAULTS.pageSize;
 
@@ -45,6 +50,9 @@ export function useListParams<K extends string>(keys: readonly K[]) {
       if (num !== PAGE_DEFAULTS.pageNum) params.set('pageNum', String(num));
       if (size !== PAGE_DEFAULTS.pageSize) params.set('pageSize', String(size));
       written.current = params;
+      // Writing the address as it is renders nothing new: nothing to wait for.
+      const address = params.toString();
+      pending.current = address === committed.current ? undefined : address;
       setSearchParams(params, { replace: true });
     },
     [setSearchParams],
@@ -60,6 +68,6 @@ export function useListParams<K extends string>(keys: readonly K[]) {
     /** The filters as last written (a change not yet rendered included), to build the next one on. */
     latest: () => read(written.current),
     reset: () => write({}, PAGE_DEFAULTS.pageNum, pageSize),
-    setPage: (num: number, size: number) => write(filters, size === pageSize ? num : 1, size),
+    setPage: (num: number, size: number) => write(read(written.current), size === pageSize ? num : 1, size),
   };
 }

@@ -9,7 +9,10 @@ import { type AnyDb, isPostgres } from './helpers.ts';
  *
  * A defect deleted outright (only a hand-made SQL fix does: the application marks defects
  * deleted) takes its handlers' counts before it goes; the handler rows its delete cascades to
- * then find no defect and change nothing.
+ * then find no defect and change nothing. A handler row updated in place (a hand-made
+ * reassignment) moves its count. (SQLite's INSERT OR REPLACE into sys_defect_handler is the one
+ * write it cannot follow: the replaced row leaves without a delete trigger; recountTallies()
+ * repairs it.)
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -27,6 +30,9 @@ export async function up(db: AnyDb): Promise<void> {
     group by d.project_id, h.user_id, d.defect_state`.execute(db);
 
   if (isPostgres(db)) {
+    // Another instance still running the previous version must not write between the count and the
+    // triggers (this migration's transaction holds the lock until it commits).
+    await sql`lock table sys_defect, sys_defect_handler in share row exclusive mode`.execute(db);
     // Statement triggers over transition tables, one grouped change per statement with the keys
     // in order (see 009).
     const apply = (rows: string) =>
@@ -45,6 +51,13 @@ export async function up(db: AnyDb): Promise<void> {
     const triggers = [
       ['handler_insert', 'insert', 'sys_defect_handler', 'new table as added', ofDefects('added', 1)],
       ['handler_delete', 'delete', 'sys_defect_handler', 'old table as removed', ofDefects('removed', -1)],
+      [
+        'handler_update',
+        'update',
+        'sys_defect_handler',
+        'old table as removed new table as added',
+        `${ofDefects('added', 1)} union all ${ofDefects('removed', -1)}`,
+      ],
       [
         'defect_update',
         'update',
@@ -98,6 +111,8 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`create trigger sys_handler_tally_del after delete on sys_defect_handler begin ${removeHandler} end`.execute(
     db,
   );
+  await sql`create trigger sys_handler_tally_upd after update of defect_id, user_id on sys_defect_handler
+    begin ${removeHandler} ${addHandler} end`.execute(db);
   await sql`create trigger sys_handler_tally_defect_upd after update of project_id, defect_state, is_deleted
     on sys_defect begin ${removeDefect('old')} ${addDefect('new')} end`.execute(db);
   await sql`create trigger sys_handler_tally_defect_del before delete on sys_defect

@@ -98,13 +98,24 @@ describe('the handler tally (migration 036)', () => {
       { userId: dev.userId, defectState: 1, n: 1 },
       { userId: qa.userId, defectState: 1, n: 1 },
     ]);
+    // A reassignment made in place by hand.
+    await t.db
+      .updateTable('sysDefectHandler')
+      .set({ userId: lead.userId })
+      .where('defectId', '=', c)
+      .where('userId', '=', qa.userId)
+      .execute();
+    expect(await compare()).toEqual([
+      { userId: lead.userId, defectState: 1, n: 2 },
+      { userId: dev.userId, defectState: 1, n: 1 },
+    ]);
   });
 
   it('answers the member statistics from it', async () => {
     const res = await api(lead, 'GET', `/system/defect/statistic/member/${projectId}`);
     const byUser = new Map((res.data as Json[]).map((m) => [m.userId, m]));
     expect(byUser.get(dev.userId)).toMatchObject({ audit: 1, open: 1, processing: 0 });
-    expect(byUser.get(qa.userId)).toMatchObject({ audit: 1, open: 1 });
-    expect(byUser.get(lead.userId)).toMatchObject({ audit: 1, open: 1 });
+    expect(byUser.get(qa.userId)).toMatchObject({ audit: 0, open: 0 });
+    expect(byUser.get(lead.userId)).toMatchObject({ audit: 2, open: 2 });
   });
 });

@@ -10,6 +10,8 @@ import { startServer, waitUp } from '../bench/server-process.ts';
 // Every file registers its own people from this one address; the default (5 a minute) is for
 // strangers, not a test run.
 const server = await startServer({ REGISTER_RATE_PER_MINUTE: '1000' });
+// Should the worker be ended before the file's hooks run (a timed-out run), the server goes too.
+process.once('exit', () => server.child.kill('SIGKILL'));
 afterAll(async () => {
   await server.stop();
   fs.rmSync(server.dataDir, { recursive: true, force: true });

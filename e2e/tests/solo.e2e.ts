@@ -53,7 +53,9 @@ describe('a one-person project', () => {
       .locator('.ant-drawer')
       .getByRole('button', { name: /保\s*存/ })
       .click();
-    await drawer().getByText(TITLE).first().waitFor();
+    // The create, then the view drawer with its editor chunk: twice in full runs, beside heavier
+    // files, that took more than ten seconds (alone: about 2 s).
+    await drawer().getByText(TITLE).first().waitFor({ timeout: 30_000 });
     await expect.poll(stateTag).toBe('待处理');
   });
 

@@ -51,3 +51,33 @@ export async function signIn(page: Page, person: Credentials): Promise<void> {
   const body = (await (await info).json()) as { isDefaultModifyPwd?: boolean };
   if (body.isDefaultModifyPwd) await page.getByRole('button', { name: '稍后再说' }).click();
 }
+
+/**
+ * Signs out through the header's menu and its confirmation. The server's answer and the page's
+ * move to the login page are waited for apart, with room for a loaded machine: three times in
+ * full runs the login page had not come within ten seconds of the click, and a failure here
+ * says which of the two was late (with a screenshot, e2e/screenshots/sign-out-late.png).
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page
+    .locator('.ant-layout-header .ant-dropdown-trigger')
+    .filter({ has: page.locator('.ant-avatar') })
+    .click();
+  await page.getByText('退出登录', { exact: true }).click();
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/logout'), {
+    timeout: 30_000,
+  });
+  await page
+    .locator('.ant-modal-confirm')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  try {
+    await answered.catch((e: Error) => {
+      throw new Error(`no answer to /logout within 30 s of the click: ${e.message}`);
+    });
+    await page.waitForURL(/#\/login/, { timeout: 20_000 });
+  } catch (e) {
+    await shot(page, 'sign-out-late');
+    throw e;
+  }
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot, signIn } from '../browser.ts';
+import { fillLogin, launch, shot, signIn, signOut } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 // What a new user met in a day's work (issue 14, item 7), each fixed and walked through here.
@@ -273,13 +273,7 @@ describe('the prompt to change the initial password', () => {
     await shot(otherTab, 'fix-09-other-tab-not-asked');
     await otherTab.close();
 
-    await userMenu(admin).click();
-    await admin.getByText('退出登录', { exact: true }).click();
-    await admin
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    await admin.waitForURL(/#\/login/);
+    await signOut(admin);
     await fillLogin(admin, ADMIN.userName, ADMIN.password);
     await admin.waitForURL(/#\/index/);
     await prompt().waitFor();

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot, signIn } from '../browser.ts';
+import { fillLogin, launch, shot, signIn, signOut } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -30,22 +30,6 @@ const codeAt = (offsetSeconds = 0) =>
 
 const userMenu = (p: Page) =>
   p.locator('.ant-layout-header .ant-dropdown-trigger').filter({ has: p.locator('.ant-avatar') });
-
-async function signOut(p: Page): Promise<void> {
-  await userMenu(p).click();
-  await p.getByText('退出登录', { exact: true }).click();
-  // The server's answer and the page's move apart, so a slow one says which it was (once, in a
-  // full run on a loaded machine, the login page had not come within ten seconds).
-  const answered = p.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/logout'), {
-    timeout: 30_000,
-  });
-  await p
-    .locator('.ant-modal-confirm')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-  await answered;
-  await p.waitForURL(/#\/login/, { timeout: 20_000 });
-}
 
 beforeAll(async () => {
   browser = await launch();

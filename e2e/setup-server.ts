@@ -4,8 +4,8 @@ import { startServer, waitUp } from '../bench/server-process.ts';
 
 /*
  * Every test file gets a server of its own (the built bundle, a fresh SQLite data folder, captcha
- * off), so files share no state and run side by side: a file waits mostly on its browser and its
- * server, and one file at a time left the machine idle most of the run.
+ * off), so files share no state: none depends on what an earlier file left, and files can run
+ * side by side (vitest.config.ts says how many).
  */
 // Every file registers its own people from this one address; the default (5 a minute) is for
 // strangers, not a test run.
@@ -17,7 +17,7 @@ afterAll(async () => {
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 await waitUp(server.url);
-// Two files start at once: if this server lost its port to the other's, the answer came from the
+// If files start side by side and this server lost its port to another's, the answer came from the
 // other server, and this one has exited.
 await new Promise((r) => setTimeout(r, 100));
 if (server.child.exitCode !== null)

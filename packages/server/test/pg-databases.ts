@@ -10,8 +10,8 @@ import { migrateToLatest } from '../src/db/migrate.ts';
  * PostgreSQL test databases, each a copy of one migrated template. Migrating an empty database
  * takes about a second of DDL on PostgreSQL, and the suite builds about a hundred apps; copying a
  * template (CREATE DATABASE … TEMPLATE) takes a fraction of that. The template is named after a
- * hash of the migrations, the seeds and the contracts, so a change to any makes a new one; an advisory lock keeps two
- * workers from building it at once.
+ * hash of the migrations, the seeds and the contracts, so a change to any makes a new one; an
+ * advisory lock keeps two workers from building it at once.
  */
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +38,7 @@ function sourcesHash(): string {
 }
 
 /** `url` pointing at another database on the same server. */
-export function databaseUrl(url: string, database: string): string {
+function databaseUrl(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();

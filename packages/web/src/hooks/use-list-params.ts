@@ -67,6 +67,9 @@ export function useListParams<K extends string>(keys: readonly K[]) {
     search: (next: Filters<K>) => write(next, PAGE_DEFAULTS.pageNum, pageSize),
     /** The filters as last written (a change not yet rendered included), to build the next one on. */
     latest: () => read(written.current),
+    /** Changes some filters, keeping the others as last written. */
+    update: (changes: Filters<K>) =>
+      write({ ...read(written.current), ...changes }, PAGE_DEFAULTS.pageNum, pageSize),
     reset: () => write({}, PAGE_DEFAULTS.pageNum, pageSize),
     setPage: (num: number, size: number) => write(read(written.current), size === pageSize ? num : 1, size),
   };

@@ -169,7 +169,7 @@ export default function DefectListPage() {
         <Segmented
           aria-label={t('defect.view')}
           value={isCalendar ? 'calendar' : 'table'}
-          onChange={(view) => list.search({ ...list.latest(), view: view === 'calendar' ? 'calendar' : '' })}
+          onChange={(view) => list.update({ view: view === 'calendar' ? 'calendar' : '' })}
           options={[
             { value: 'table', icon: <TableOutlined />, label: t('defect.view.table') },
             { value: 'calendar', icon: <CalendarOutlined />, label: t('defect.view.calendar') },
@@ -181,7 +181,7 @@ export default function DefectListPage() {
           projectId={projectId}
           filters={filterQuery(filters, userId)}
           month={monthOf(params.month)}
-          onMonthChange={(month) => list.search({ ...list.latest(), month })}
+          onMonthChange={(month) => list.update({ month })}
           onOpen={setViewId}
         />
       ) : (
@@ -190,7 +190,7 @@ export default function DefectListPage() {
           columns={columns}
           sort={params}
           defaultSort={defaultSortField(params)}
-          onSort={(sort) => list.search({ ...list.latest(), ...sort })}
+          onSort={(sort) => list.update(sort)}
           onOpen={setViewId}
           onToggleFollow={toggleFollow}
         />

@@ -77,7 +77,7 @@ async function ratioToBare(url: string, token: string, routes: string[]): Promis
     for (const route of routes) routeMs.push(await timeOnce(url, token, route));
     if (i < WARM) continue;
     bare.push(bareMs);
-    routeMs.forEach((ms, k) => times[k]?.push(ms));
+    for (const [k, ms] of routeMs.entries()) times[k]?.push(ms);
   }
   return times.reduce((sum, t) => sum + median(t), 0) / median(bare);
 }

@@ -6,6 +6,13 @@ import { e2eUrl } from './server.ts';
 
 const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
+/**
+ * How long a page waits for what it is told to wait for (an element, a navigation) before the
+ * step fails: room for a 2-core machine running two files side by side, where a lazy chunk or a
+ * dialog can take several seconds. What must be fast is timed apart (the e2e-timed files).
+ */
+export const WAIT_MS = 20_000;
+
 /** The system Chromium, headless, with its background chatter to outside hosts switched off. */
 export async function launch(): Promise<Browser> {
   return chromium.launch({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, signIn } from '../browser.ts';
+import { launch, signIn, WAIT_MS } from '../browser.ts';
 import { type OllamaPeer, type PeerCase, startOllamaPeer } from '../ollama-peer.ts';
 import { e2eUrl } from '../server.ts';
 
@@ -151,7 +151,7 @@ beforeAll(async () => {
   browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, LEAD);
 });
 

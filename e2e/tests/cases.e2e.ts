@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, signIn } from '../browser.ts';
+import { launch, signIn, WAIT_MS } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, xlsxFile } from '../excel.ts';
 import { e2eUrl } from '../server.ts';
 
@@ -87,7 +87,7 @@ beforeAll(async () => {
   seeded.tester = await apiLogin(TESTER.userName, TESTER.password);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, TESTER);
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot, signIn, signOut } from '../browser.ts';
+import { fillLogin, launch, shot, signIn, signOut, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 // What a new user met in a day's work (issue 14, item 7), each fixed and walked through here.
@@ -74,7 +74,7 @@ async function createDefect(defectName: string, annexUrls: string | null): Promi
 
 async function newPage(): Promise<Page> {
   const next = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
-  next.setDefaultTimeout(10_000);
+  next.setDefaultTimeout(WAIT_MS);
   return next;
 }
 

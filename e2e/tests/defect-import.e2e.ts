@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, XLSX_TYPE, xlsxFile } from '../excel.ts';
 import { e2eUrl } from '../server.ts';
 
@@ -92,7 +92,7 @@ beforeAll(async () => {
   await seed();
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, LEAD);
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { fillLogin, launch, shot, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -45,7 +45,7 @@ beforeAll(async () => {
   browser = await launch();
   await seed();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await page.goto(`${baseUrl}/#/login`);
   await fillLogin(page, LEAD.username, LEAD.password);
   await page.waitForURL(/#\/index/);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -47,7 +47,7 @@ async function openAs(person: { userName: string; password: string }): Promise<P
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
   contexts.push(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, person);
   await page.goto(`${baseUrl}/#/project/defect`);
   await page.locator('.ant-table').waitFor();
@@ -252,7 +252,7 @@ describe('defect workflow', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(context);
     const visitor = await context.newPage();
-    visitor.setDefaultTimeout(10_000);
+    visitor.setDefaultTimeout(WAIT_MS);
     await visitor.goto(shareLink);
     const form = visitor.locator('form#shard-password');
     await form.getByText('请输入分享密码').waitFor();

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, PNG } from '../api.ts';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { fillLogin, launch, shot, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 /**
@@ -153,7 +153,7 @@ beforeAll(async () => {
 
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   page.on('request', () => inFlight++);
   page.on('requestfinished', () => inFlight--);
   page.on('requestfailed', () => inFlight--);

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { fillLogin, launch, shot, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await seedProject();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await page.goto(`${baseUrl}/#/login`);
   await fillLogin(page, OWNER.username, OWNER.password);
   await page.waitForURL(/#\/index/);

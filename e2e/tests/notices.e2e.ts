@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -69,7 +69,7 @@ async function newContext(width = 1280): Promise<BrowserContext> {
 
 async function login(context: BrowserContext, person: { userName: string; password: string }, to: string) {
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, person);
   await page.goto(`${baseUrl}/#${to}`);
   return page;
@@ -77,7 +77,7 @@ async function login(context: BrowserContext, person: { userName: string; passwo
 
 async function openTab(context: BrowserContext, to: string): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await page.goto(`${baseUrl}/#${to}`);
   return page;
 }

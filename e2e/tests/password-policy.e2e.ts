@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot } from '../browser.ts';
+import { launch, shot, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 // The password policy set under System → Parameters is shown and checked by the registration
@@ -32,7 +32,7 @@ beforeAll(async () => {
   admin = await apiLogin('admin', 'cat2bug');
   browser = await launch();
   page = await (await browser.newContext({ viewport: { width: 1200, height: 900 } })).newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   page.on('request', (req) => {
     if (req.method() === 'POST' && req.url().endsWith('/register')) sent.push(req.postData() ?? '');
   });

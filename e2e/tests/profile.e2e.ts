@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -24,7 +24,7 @@ beforeAll(async () => {
   browser = await launch();
   ({ token } = await seedOwnProject(PRIA, { teamName: 'Profile Team', projectName: 'Profile Shop' }));
   page = await browser.newPage({ viewport: { width: 992, height: 820 } });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, PRIA);
 });
 afterAll(async () => browser.close());
@@ -93,7 +93,7 @@ describe('the personal center', () => {
     await page.getByText('English', { exact: true }).click();
     await page.getByRole('tab', { name: 'Sign-ins' }).waitFor();
     const fresh = await browser.newPage({ viewport: { width: 992, height: 820 } });
-    fresh.setDefaultTimeout(10_000);
+    fresh.setDefaultTimeout(WAIT_MS);
     await signIn(fresh, PRIA);
     await expect.poll(() => fresh.evaluate(() => document.documentElement.lang)).toBe('en');
     await fresh.goto(`${baseUrl}/#/member/profile`);

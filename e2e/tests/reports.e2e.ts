@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, signIn } from '../browser.ts';
+import { launch, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -45,7 +45,7 @@ beforeAll(async () => {
   seeded.defectId = (defect.data as { defectId: number }).defectId;
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, { username: LEAD.username, password: LEAD.password });
 });
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillLogin, launch, shot } from '../browser.ts';
+import { fillLogin, launch, shot, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -10,7 +10,7 @@ let page: Page;
 beforeAll(async () => {
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
 });
 afterAll(async () => browser.close());
 

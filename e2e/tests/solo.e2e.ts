@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 // An individual's project: one person files a defect, fixes it, reviews the fix and closes it.
@@ -27,7 +27,7 @@ beforeAll(async () => {
   browser = await launch();
   const context = await browser.newContext({ viewport: { width: 992, height: 800 } });
   page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   page.on('console', (msg) => {
     if (/Content Security Policy|Refused to/i.test(msg.text())) refusals.push(msg.text());
   });
@@ -103,7 +103,7 @@ describe('a one-person project', () => {
     expect(await teamsOf()).toBe(0);
 
     const friend = await (await browser.newContext({ viewport: { width: 992, height: 800 } })).newPage();
-    friend.setDefaultTimeout(10_000);
+    friend.setDefaultTimeout(WAIT_MS);
     await signIn(friend, { userName: FRIEND.username, password: FRIEND.password });
     await friend.locator('.notice-bell').click();
     await friend

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, shot, signIn } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -88,7 +88,7 @@ async function pickOption(target: Page, selectId: string, label: string) {
 beforeAll(async () => {
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
 });
 afterAll(async () => browser.close());
 
@@ -176,7 +176,7 @@ describe('teams and projects', () => {
   it('shows the member only their team and their project', async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
     const member = await context.newPage();
-    member.setDefaultTimeout(10_000);
+    member.setDefaultTimeout(WAIT_MS);
     await signIn(member, MEMBER);
     await member.getByTestId('team-selector').click();
     const options = member.getByTestId('team-option');

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { fillLogin, launch, shot, signIn, signOut } from '../browser.ts';
+import { fillLogin, launch, shot, signIn, signOut, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -35,7 +35,7 @@ beforeAll(async () => {
   browser = await launch();
   await seedOwnProject(TINA, { teamName: 'Totp Team', projectName: 'Totp Shop' });
   page = await browser.newPage({ viewport: { width: 992, height: 820 } });
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   await signIn(page, TINA);
 });
 afterAll(async () => browser.close());
@@ -140,7 +140,7 @@ describe('two-factor sign-in', () => {
 
   it('is reset by an administrator from the user list; then the password alone signs in', async () => {
     const admin = await browser.newPage({ viewport: { width: 992, height: 820 } });
-    admin.setDefaultTimeout(10_000);
+    admin.setDefaultTimeout(WAIT_MS);
     await signIn(admin, ADMIN);
     await admin.goto(`${baseUrl}/#/system/user?userName=${TINA.username}`);
     const row = admin.locator('.ant-table-row').filter({ hasText: TINA.username });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 /*
@@ -131,7 +131,7 @@ beforeAll(async () => {
   browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(WAIT_MS);
   watch(page);
   await signIn(page, { userName: XAVIER.username, password: XAVIER.password });
 });

@@ -13,9 +13,12 @@ const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screensho
  */
 export const WAIT_MS = 20_000;
 
+/** The browsers this file launched, so a failed test can show what their pages looked like. */
+const launched = new Set<Browser>();
+
 /** The system Chromium, headless, with its background chatter to outside hosts switched off. */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -28,6 +31,26 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  launched.add(browser);
+  browser.once('disconnected', () => launched.delete(browser));
+  return browser;
+}
+
+/**
+ * A screenshot of every open page (e2e/screenshots/failed-<test>-<n>.png) and the text of its
+ * open layers, printed: what a failed step was looking at.
+ */
+export async function showOpenPages(testName: string): Promise<void> {
+  const pages = [...launched].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
+  const slug = testName.replace(/[^\w]+/g, '-').slice(0, 60);
+  for (const [n, page] of pages.entries()) {
+    await shot(page, `failed-${slug}-${n}`).catch(() => {});
+    const layers = await page
+      .locator('.ant-modal-wrap:visible, .ant-drawer-open, .ant-message, .ant-notification')
+      .allInnerTexts()
+      .catch(() => []);
+    console.log(`failed "${testName}": page ${n} at ${page.url()}; open layers: ${JSON.stringify(layers)}`);
+  }
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

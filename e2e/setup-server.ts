@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { startServer, waitUp } from '../bench/server-process.ts';
+import { showOpenPages } from './browser.ts';
 
 /*
  * Every test file gets a server of its own (the built bundle, a fresh SQLite data folder, captcha
@@ -12,6 +13,9 @@ import { startServer, waitUp } from '../bench/server-process.ts';
 const server = await startServer({ REGISTER_RATE_PER_MINUTE: '1000' });
 // Should the worker be ended before the file's hooks run (a timed-out run), the server goes too.
 process.once('exit', () => server.child.kill('SIGKILL'));
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await showOpenPages(task.name);
+});
 afterAll(async () => {
   await server.stop();
   fs.rmSync(server.dataDir, { recursive: true, force: true });

@@ -146,7 +146,9 @@ describe('documents', () => {
     await row('Archive')
       .getByRole('button', { name: /删\s*除/ })
       .click();
-    await ok().click();
+    // The question names the folder (another layer closing meanwhile is not taken for it).
+    const question = page.locator('.ant-modal-confirm:visible').filter({ hasText: 'Archive' });
+    await question.getByRole('button', { name: /确\s*定/ }).click();
     const impact = page.locator('.ant-modal-confirm').filter({ hasText: '文件夹不是空的' });
     await impact.getByText('Archive').waitFor();
     await expect.poll(() => page.locator('.ant-modal-confirm:visible').count()).toBe(1);

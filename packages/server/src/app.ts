@@ -50,6 +50,7 @@ import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerReportTemplateRoutes } from './features/reports/report-templates.routes.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { registerRoleRoutes } from './features/roles/roles.routes.ts';
+import { openStoredSecrets } from './features/secrets/stored-secrets.ts';
 import { registerSessionRoutes } from './features/session/session.routes.ts';
 import { registerStatisticTemplateRoutes } from './features/statistic-templates/statistic-templates.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
@@ -117,6 +118,8 @@ export async function buildApp({
     done(null, body),
   );
 
+  // Stored credentials are sealed under a key kept out of the database (lib/secrets.ts).
+  const secrets = await openStoredSecrets(config, db);
   const hub = new Hub(
     db,
     config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : localBus(),
@@ -124,7 +127,7 @@ export async function buildApp({
   );
   const focus = new Focus(db, hub);
   hub.onOffline = (userId) => focus.closeAll(userId);
-  const outbox = new Outbox(db, config, app.log);
+  const outbox = new Outbox(db, config, secrets, app.log);
   outbox.start();
   // Reachable from the instance for tests that wait for background deliveries.
   app.decorate('outbox', outbox);
@@ -152,7 +155,7 @@ export async function buildApp({
 
   // Reachable from the instance for tests that wait for the log's background writes.
   app.decorate('operLog', installOperLog(app, db, isOperLogOn));
-  const r = createRouter(app, { db, config, events, hub, outbox, focus });
+  const r = createRouter(app, { db, config, events, hub, outbox, focus, secrets });
   await registerRealtimeRoutes(app, r);
   registerNoticeRoutes(r);
   registerSessionRoutes(r);

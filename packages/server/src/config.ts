@@ -92,6 +92,11 @@ const envSchema = z.object({
     .default(60),
   /** false: this process runs no scheduled jobs (run once still works); several instances may all run it. */
   SCHEDULER_ENABLED: boolText.default(true),
+  /** Seals stored credentials (lib/secrets.ts); unset: a key file in DATA_DIR. The same on every instance. */
+  SECRET_KEY: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (openssl rand -base64 32)' })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -131,6 +136,8 @@ export interface AppConfig {
   apiRatePerMinute: number;
   /** Whether the scheduled jobs run in this process (features/jobs). */
   isSchedulerEnabled: boolean;
+  /** The text the key sealing stored credentials is made from; undefined: DATA_DIR/secret.key. */
+  secretKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiRatePerMinute: e.API_RATE_PER_MINUTE,
     signInSlowdownMs: e.SIGN_IN_SLOWDOWN_MS,
     isSchedulerEnabled: e.SCHEDULER_ENABLED,
+    secretKey: e.SECRET_KEY,
   };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import * as tar from 'tar';
 import type { AppConfig } from '../config.ts';
 import { copySqliteOnline } from '../db/sqlite-copy.ts';
+import { SECRET_KEY_FILE } from '../lib/secrets.ts';
 import {
   APP_VERSION,
   ARCHIVE_FORMAT,
@@ -66,6 +67,7 @@ export async function createBackup(
     if (!migration)
       throw new CliError(`${database.file} is not a Buglet database (it has no schema migrations).`);
     const uploads = await snapshotUploads(config.uploadDir, path.join(staging, UPLOADS_NAME));
+    const secretKey = await copySecretKey(config, staging);
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: FORMAT_VERSION,
@@ -79,10 +81,16 @@ export async function createBackup(
         migration,
       },
       uploads,
+      ...(secretKey ? { secretKey } : {}),
     };
     await fs.promises.writeFile(path.join(staging, MANIFEST_NAME), `${JSON.stringify(manifest, null, 2)}\n`);
     // The manifest first: restore reads it before it unpacks anything.
-    const entries = [MANIFEST_NAME, DATABASE_NAME, ...(uploads.files > 0 ? [UPLOADS_NAME] : [])];
+    const entries = [
+      MANIFEST_NAME,
+      DATABASE_NAME,
+      ...(secretKey ? [SECRET_KEY_FILE] : []),
+      ...(uploads.files > 0 ? [UPLOADS_NAME] : []),
+    ];
     await tar.c({ gzip: true, file: partial, cwd: staging, portable: true, strict: true }, entries);
     await fs.promises.rename(partial, outFile);
     return { manifest, archiveBytes: (await fs.promises.stat(outFile)).size };
@@ -90,6 +98,22 @@ export async function createBackup(
     await fs.promises.rm(partial, { force: true });
     await fs.promises.rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * The data folder's secret.key beside the database, without which its sealed credentials (TOTP,
+ * chat robots, webhooks, SMTP) cannot be opened; none when SECRET_KEY gives the key.
+ */
+async function copySecretKey(config: AppConfig, staging: string): Promise<Manifest['secretKey']> {
+  const file = path.join(config.dataDir, SECRET_KEY_FILE);
+  if (config.secretKey || !fs.existsSync(file)) return undefined;
+  const copy = path.join(staging, SECRET_KEY_FILE);
+  await fs.promises.copyFile(file, copy);
+  return {
+    file: SECRET_KEY_FILE,
+    bytes: (await fs.promises.stat(copy)).size,
+    sha256: await sha256File(copy),
+  };
 }
 
 /**

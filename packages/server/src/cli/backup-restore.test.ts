@@ -11,6 +11,7 @@ import { insertTestProject, insertTestTeam } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
 import { createTestApp, isPostgres, type Json, type Person, type TestApp } from '../../test/test-app.ts';
 import { loadConfig } from '../config.ts';
+import { loadSecretKey, SecretBox } from '../lib/secrets.ts';
 import { restoreBackup } from './restore-archive.ts';
 
 /*
@@ -129,6 +130,22 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
     expect(uploaded.body.code).toBe(200);
     imageUrl = uploaded.body.fileName as string;
     for (let i = 1; i <= DEFECTS; i += 1) await createDefect(`Defect ${i}`);
+    // A credential stored sealed (lib/secrets.ts): the archive must carry the key that opens it.
+    const mail = {
+      host: 'smtp.example.com',
+      port: 25,
+      secure: false,
+      user: 'bot',
+      password: 'SMTP-pass',
+      from: 'b@example.com',
+    };
+    const saved = await source.call({
+      method: 'PUT',
+      url: '/system/notice/mail-config',
+      token: await source.login(),
+      payload: mail,
+    });
+    expect(saved.body.code).toBe(200);
   });
 
   afterAll(async () => {
@@ -162,6 +179,7 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
     expect(ran.code).toBe(0);
     expect(ran.stdout).toMatch(/^Backed up .+source to .+buglet\.tar\.gz \(.+\) in \d+\.\d s:/);
     expect(ran.stdout).toContain('uploads   195 KB in 1 file');
+    expect(ran.stdout).toContain('key       secret.key');
     expect(written).toBeGreaterThan(0);
 
     const target = path.join(work, 'restored');
@@ -170,8 +188,19 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`database  ${path.join(target, 'buglet.db')}`);
 
+    // The restored folder's key opens the restored credentials (the app's start checks it too).
+    expect(fs.statSync(path.join(target, 'secret.key')).mode & 0o777).toBe(0o600);
     const restored = await sqliteApp(target);
     try {
+      const sealedMail = await restored.db
+        .selectFrom('sysKv')
+        .select('v')
+        .where('k', '=', 'notice.mail-config')
+        .executeTakeFirstOrThrow();
+      expect(sealedMail.v).not.toContain('SMTP-pass');
+      expect(JSON.parse(new SecretBox(loadSecretKey(restored.config).key).open(sealedMail.v))).toMatchObject({
+        password: 'SMTP-pass',
+      });
       const after = await answers(restored, firstId);
       // The copy is the database of one moment: everything from before, and of the defects written
       // meanwhile a whole prefix, each with its comment (defect, history and comment together).
@@ -223,7 +252,7 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
     const refused = await runCli('restore', [archive], { DATA_DIR: target });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
-      `The data folder ${target} is not empty: it already holds a database (${database}) and uploaded files (1 in ${path.join(target, 'uploads')}).\n` +
+      `The data folder ${target} is not empty: it already holds a database (${database}), a secret key (${path.join(target, 'secret.key')}) and uploaded files (1 in ${path.join(target, 'uploads')}).\n` +
         'Restore into an empty data folder (set DATA_DIR to a new folder), or add --force to replace them (stop the server first).\n',
     );
     expect(fs.readFileSync(database).equals(held)).toBe(true);
@@ -289,7 +318,7 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
       fs.writeFileSync(manifestFile, JSON.stringify(manifest));
       return file;
     };
-    const all = ['manifest.json', 'buglet.db', 'uploads'];
+    const all = ['manifest.json', 'buglet.db', 'secret.key', 'uploads'];
     const other = await repack('other.tar.gz', ['buglet.db', 'manifest.json']);
     const newer = await repack('newer.tar.gz', all, () =>
       fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, formatVersion: 9 })),
@@ -308,6 +337,9 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
       fs.writeFileSync(path.join(unpacked, 'uploads', 'extra.txt'), 'not in the manifest'),
     );
     fs.rmSync(path.join(unpacked, 'uploads', 'extra.txt'));
+    const otherKey = await repack('other-key.tar.gz', all, () =>
+      fs.writeFileSync(path.join(unpacked, 'secret.key'), `${randomBytes(32).toString('base64')}\n`),
+    );
     const changed = await repack('changed.tar.gz', all, () => {
       const db = new SQLite(path.join(unpacked, 'buglet.db'));
       db.prepare("update sys_defect set defect_name = 'Changed' where defect_id = 1").run();
@@ -325,6 +357,10 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
       // Whichever file comes first past the declared size is named.
       [extra, `${extra} ${damaged} uploads/`],
       [changed, `${changed} ${damaged} its buglet.db differs from the one its manifest.json describes.`],
+      [
+        otherKey,
+        `${otherKey} ${damaged} its secret.key is missing or differs from the one its manifest.json describes.`,
+      ],
       [path.join(work, 'missing.tar.gz'), `There is no file ${path.join(work, 'missing.tar.gz')}.`],
     ];
     for (const [file, message] of cases) {

@@ -23,5 +23,8 @@ runCommand(USAGE, { out: { type: 'string', short: 'o' } }, async ({ values, posi
     `Backed up ${config.dataDir} to ${out} (${formatFileSize(archiveBytes)}) in ${seconds} s:`,
     `  database  ${formatFileSize(manifest.database.bytes)}, schema ${manifest.database.migration}`,
     `  uploads   ${formatFileSize(manifest.uploads.bytes)} in ${files(manifest.uploads.files)}`,
+    manifest.secretKey
+      ? '  key       secret.key (the stored credentials are sealed with it)'
+      : '  key       not in the archive: SECRET_KEY gives it, keep that value with the archive',
   ].join('\n');
 });

@@ -4,11 +4,14 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { z } from 'zod';
 import serverPackage from '../../package.json' with { type: 'json' };
+import { SECRET_KEY_FILE } from '../lib/secrets.ts';
 
 /**
  * The backup archive (`npm run backup`, `npm run restore`): a gzip-compressed tar holding
- * `manifest.json` first, the SQLite database as `buglet.db`, and the uploads folder as
- * `uploads/...`. Restore takes nothing else out of an archive.
+ * `manifest.json` first, the SQLite database as `buglet.db`, the uploads folder as `uploads/...`,
+ * and the key the database's stored credentials are sealed with as `secret.key` (when the key is
+ * the data folder's file; a key given as SECRET_KEY stays with whoever set it). Restore takes
+ * nothing else out of an archive.
  */
 export const MANIFEST_NAME = 'manifest.json';
 export const DATABASE_NAME = 'buglet.db';
@@ -34,6 +37,14 @@ export const manifestSchema = z.object({
     files: z.number().int().nonnegative(),
     bytes: z.number().int().nonnegative(),
   }),
+  /** The data folder's secret.key (lib/secrets.ts); absent when SECRET_KEY held the key. */
+  secretKey: z
+    .object({
+      file: z.literal(SECRET_KEY_FILE),
+      bytes: z.number().int().positive().max(1024),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    })
+    .optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import type { AppConfig } from '../config.ts';
 import { MIGRATIONS } from '../db/migrate.ts';
+import { SECRET_KEY_FILE } from '../lib/secrets.ts';
 import { README_SECTION } from './backup-archive.ts';
 import {
   CliError,
@@ -53,7 +54,7 @@ export async function restoreBackup(
   const occupied = await occupiedBy(config);
   if (occupied.length > 0 && !options.force) {
     throw new CliError(
-      `The data folder ${config.dataDir} is not empty: it already holds ${occupied.join(' and ')}.\n` +
+      `The data folder ${config.dataDir} is not empty: it already holds ${inWords(occupied)}.\n` +
         'Restore into an empty data folder (set DATA_DIR to a new folder), or add --force to replace them (stop the server first).',
     );
   }
@@ -65,6 +66,11 @@ export async function restoreBackup(
     await checkUnpacked(archive, staging, manifest);
     if (options.force) await clear(config, database.file);
     await move(path.join(staging, DATABASE_NAME), database.file);
+    if (manifest.secretKey) {
+      await fs.promises.rm(path.join(config.dataDir, SECRET_KEY_FILE), { force: true });
+      await move(path.join(staging, SECRET_KEY_FILE), path.join(config.dataDir, SECRET_KEY_FILE));
+      await fs.promises.chmod(path.join(config.dataDir, SECRET_KEY_FILE), 0o600);
+    }
     // The uploads folder is empty here (checked above, or cleared by --force).
     await fs.promises.rm(config.uploadDir, { recursive: true, force: true });
     if (manifest.uploads.files > 0) await move(path.join(staging, UPLOADS_NAME), config.uploadDir);
@@ -75,10 +81,16 @@ export async function restoreBackup(
   }
 }
 
+/** "a, b and c". */
+const inWords = (items: string[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+
 async function occupiedBy(config: AppConfig): Promise<string[]> {
   const file = config.database.kind === 'sqlite' ? config.database.file : '';
   const found: string[] = [];
   if (fs.existsSync(file) || fs.existsSync(`${file}-wal`)) found.push(`a database (${file})`);
+  const key = path.join(config.dataDir, SECRET_KEY_FILE);
+  if (fs.existsSync(key)) found.push(`a secret key (${key})`);
   const uploads = await listFiles(config.uploadDir, (relative) => relative === '.tmp');
   if (uploads.length > 0) found.push(`uploaded files (${uploads.length} in ${config.uploadDir})`);
   return found;
@@ -89,6 +101,7 @@ async function clear(config: AppConfig, databaseFile: string): Promise<void> {
     await fs.promises.rm(`${databaseFile}${suffix}`, { force: true });
   }
   await fs.promises.rm(config.uploadDir, { recursive: true, force: true });
+  await fs.promises.rm(path.join(config.dataDir, SECRET_KEY_FILE), { force: true });
 }
 
 const notBackup = (archive: string, why: string) =>
@@ -158,7 +171,7 @@ async function readManifest(archive: string): Promise<Manifest> {
 
 /** Unpacks the database and the uploads only: plain files and folders, no more bytes than the manifest declares. */
 async function unpack(archive: string, staging: string, manifest: Manifest): Promise<void> {
-  let budget = manifest.database.bytes + manifest.uploads.bytes;
+  let budget = manifest.database.bytes + manifest.uploads.bytes + (manifest.secretKey?.bytes ?? 0);
   let refused: string | undefined;
   try {
     await tar.x({
@@ -173,7 +186,8 @@ async function unpack(archive: string, staging: string, manifest: Manifest): Pro
         const name = entryPath.replace(/^\.\//, '');
         const isUpload = name === UPLOADS_NAME || name.startsWith(`${UPLOADS_NAME}/`);
         if (type === 'Directory') return isUpload;
-        if (type !== 'File' || !(isUpload || name === DATABASE_NAME)) return false;
+        const isKey = manifest.secretKey !== undefined && name === SECRET_KEY_FILE;
+        if (type !== 'File' || !(isUpload || isKey || name === DATABASE_NAME)) return false;
         budget -= entry.size;
         if (budget < 0) refused ??= `${name} makes it larger than its ${MANIFEST_NAME} says`;
         return budget >= 0;
@@ -190,6 +204,14 @@ async function checkUnpacked(archive: string, staging: string, manifest: Manifes
   if (!fs.existsSync(file)) throw notBackup(archive, `it holds no ${DATABASE_NAME}`);
   if ((await sha256File(file)) !== manifest.database.sha256) {
     throw notBackup(archive, `its ${DATABASE_NAME} differs from the one its ${MANIFEST_NAME} describes`);
+  }
+  if (manifest.secretKey) {
+    const key = path.join(staging, SECRET_KEY_FILE);
+    if (!fs.existsSync(key) || (await sha256File(key)) !== manifest.secretKey.sha256)
+      throw notBackup(
+        archive,
+        `its ${SECRET_KEY_FILE} is missing or differs from the one its ${MANIFEST_NAME} describes`,
+      );
   }
   const uploads = await listFiles(path.join(staging, UPLOADS_NAME));
   const bytes = uploads.reduce((sum, f) => sum + f.bytes, 0);

@@ -36,6 +36,7 @@ import * as m033 from './migrations/033-password-policy.ts';
 import * as m034 from './migrations/034-defect-sort-indexes.ts';
 import * as m035 from './migrations/035-auth-version.ts';
 import * as m036 from './migrations/036-handler-tally.ts';
+import * as m037 from './migrations/037-sealed-secrets.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -74,6 +75,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '034-defect-sort-indexes': m034,
   '035-auth-version': m035,
   '036-handler-tally': m036,
+  '037-sealed-secrets': m037,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

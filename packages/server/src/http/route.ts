@@ -12,6 +12,7 @@ import { type ApiCaller, resolveApiCaller } from '../features/open-api/api-key.a
 import type { Focus } from '../features/realtime/focus.ts';
 import type { Hub } from '../features/realtime/hub.ts';
 import type { EventBus } from '../lib/events.ts';
+import type { SecretBox } from '../lib/secrets.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
 import { AppError, echo, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   outbox: Outbox;
   /** Who is looking at a defect, case or report (features/realtime). */
   focus: Focus;
+  /** Seals and opens stored credentials (lib/secrets.ts). */
+  secrets: SecretBox;
 }
 
 export interface RouteContext<B, Q, P> {

@@ -9,7 +9,7 @@ import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { markdownHtml, markdownText } from '../../lib/markdown.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { shownNotice } from '../notices/notices.routes.ts';
-import { mailServerOf, type Outbox } from '../notices/outbox.ts';
+import type { Outbox } from '../notices/outbox.ts';
 import { kvSweep } from '../session/session.repository.ts';
 import { backupDatabase } from './database-backup.ts';
 import { cleanOrphanUploads } from './upload-orphans.ts';
@@ -173,7 +173,7 @@ async function sendNoticeDigests(
   { db, config, outbox }: TaskContext,
   hours: number,
 ): Promise<{ people: number; notices: number }> {
-  if (!(await mailServerOf(db))) throw new AppError('job.digest.no-mail-server');
+  if (!(await outbox.mailServer())) throw new AppError('job.digest.no-mail-server');
   const since = formatDateTime(new Date(Date.now() - hours * 3_600_000));
   const rows = await db
     .selectFrom('sysNotice as n')

@@ -1,6 +1,7 @@
 import type { CacheName } from '@buglet/contracts';
 import type { MessageKey } from '../../http/i18n.ts';
 import { MASK, maskedJson } from '../oper-log/oper-log-text.ts';
+import { SECRET_KEY_CHECK } from '../secrets/stored-secrets.ts';
 
 /**
  * The "caches" the monitor shows: the key prefixes the server really uses in its key-value rows
@@ -62,6 +63,14 @@ export const KV_GROUPS: readonly CacheGroup[] = [
     source: 'database',
     remark: 'monitor.cache.mail-config',
     mask: 'secrets',
+    isClearable: false,
+    isKey: true,
+  },
+  {
+    cacheName: SECRET_KEY_CHECK,
+    source: 'database',
+    remark: 'monitor.cache.secret-key-check',
+    mask: 'all',
     isClearable: false,
     isKey: true,
   },

@@ -2,6 +2,7 @@ import type { CacheEntry, CacheInfo, CacheName } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import {
   countKvKeys,
@@ -31,6 +32,8 @@ export interface CacheDeps {
   /** Present when REDIS_URL is set. */
   redis: RedisPeek | undefined;
   redisPrefix: string;
+  /** Opens sealed values (the mail settings) to show them with their secret fields masked. */
+  secrets: SecretBox;
 }
 
 /** Every group there is now: the known ones, then sys_kv prefixes no feature here names. */
@@ -124,7 +127,7 @@ export async function cacheValue(
   return {
     cacheName,
     cacheKey,
-    cacheValue: shownValue(group, found.value),
+    cacheValue: shownValue(group, deps.secrets.open(found.value)),
     remark: translate(lang, group.remark),
     expireTime: expiry(found.expireAt),
   };

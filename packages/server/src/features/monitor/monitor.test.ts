@@ -82,6 +82,7 @@ describe('the cache monitor on the key-value rows', () => {
     });
     expect(byName['pwd_err_cnt:']?.keyCount).toBe(1);
     expect(byName['notice.mail-config']).toMatchObject({ keyCount: 1, isClearable: false });
+    expect(byName['secrets.key-check']).toMatchObject({ keyCount: 1, isClearable: false });
     expect(byName['login_tokens:']).toMatchObject({ source: 'sessions', isClearable: false });
     expect(byName['login_tokens:']?.keyCount).toBeGreaterThanOrEqual(2);
     // A prefix no feature here names is still shown, and left alone.
@@ -153,7 +154,7 @@ describe('the cache monitor on the key-value rows', () => {
     ).toBe(500);
 
     expect((await call('DELETE', '/monitor/cache/clearCacheAll')).code).toBe(200);
-    expect(await kvKeys()).toEqual(['lease:nightly', 'notice.mail-config']);
+    expect(await kvKeys()).toEqual(['lease:nightly', 'notice.mail-config', 'secrets.key-check']);
     expect(await t.db.selectFrom('sysSession').select('tokenId').execute()).toHaveLength(sessions.length);
     // Clearing is an operation like any other: the log has it (and the member's refused try).
     await t.app.operLog.flush();

@@ -7,6 +7,7 @@ import {
 } from '@buglet/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 
 /** A user's settings in a project: saved ones, else defaults built from that user's own profile. */
 export async function settingsOf(
@@ -39,17 +40,25 @@ export async function settingsOf(
 export type DingParams = z.infer<typeof dingParams>;
 export type WechatParams = z.infer<typeof wechatParams>;
 
+/** A project's chat platform settings (stored sealed: they hold tokens and secrets). */
 export async function projectPlatform(
   db: Db,
+  secrets: SecretBox,
   projectId: number,
   code: 'ding',
 ): Promise<DingParams | undefined>;
 export async function projectPlatform(
   db: Db,
+  secrets: SecretBox,
   projectId: number,
   code: 'wechat',
 ): Promise<WechatParams | undefined>;
-export async function projectPlatform(db: Db, projectId: number, code: 'ding' | 'wechat') {
+export async function projectPlatform(
+  db: Db,
+  secrets: SecretBox,
+  projectId: number,
+  code: 'ding' | 'wechat',
+) {
   const row = await db
     .selectFrom('imProjectConfig')
     .select('configParams')
@@ -57,7 +66,9 @@ export async function projectPlatform(db: Db, projectId: number, code: 'ding' | 
     .where('systemCode', '=', code)
     .executeTakeFirst();
   if (!row) return undefined;
-  const parsed = (code === 'ding' ? dingParams : wechatParams).safeParse(safeJson(row.configParams));
+  const parsed = (code === 'ding' ? dingParams : wechatParams).safeParse(
+    safeJson(secrets.open(row.configParams)),
+  );
   return parsed.success ? parsed.data : undefined;
 }
 

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
-import { kvGet, kvPut } from '../session/session.repository.ts';
+import { kvPut } from '../session/session.repository.ts';
 import {
   INVITATION_NOTICE,
   type InvitationFacts,
@@ -39,6 +39,7 @@ import {
   type MailConfig,
   mailServerOf,
   NOT_SET_UP,
+  storedMailConfig,
 } from './outbox.ts';
 
 const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
@@ -346,9 +347,9 @@ export function registerNoticeRoutes(r: Router): void {
         .execute();
       return ctx.ok({
         channels: {
-          mail: (await mailServerOf(db)) !== undefined,
-          ding: isDingSetUp(await projectPlatform(db, projectId, 'ding')),
-          wechat: isWechatSetUp(await projectPlatform(db, projectId, 'wechat')),
+          mail: (await mailServerOf(db, r.deps.secrets)) !== undefined,
+          ding: isDingSetUp(await projectPlatform(db, r.deps.secrets, projectId, 'ding')),
+          wechat: isWechatSetUp(await projectPlatform(db, r.deps.secrets, projectId, 'wechat')),
         },
         failures: failures.map((f) => ({
           outboxId: f.outboxId,
@@ -393,7 +394,7 @@ export function registerNoticeRoutes(r: Router): void {
       .where('systemCode', '=', code)
       .executeTakeFirst();
   const storedParams = (text: string | null | undefined): Record<string, unknown> => {
-    const value = text ? safeJson(text) : undefined;
+    const value = text ? safeJson(r.deps.secrets.open(text)) : undefined;
     return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as object) } : {};
   };
 
@@ -434,7 +435,8 @@ export function registerNoticeRoutes(r: Router): void {
         }
         // The one address a project sets here; the platforms' APIs are the operator's (environment).
         if ('hook' in parsed.data && parsed.data.hook) await assertSavableUrl(r.deps, parsed.data.hook);
-        const configParams = JSON.stringify(parsed.data);
+        // Stored sealed: the hook's token and the platform secrets (lib/secrets.ts).
+        const configParams = r.deps.secrets.seal(JSON.stringify(parsed.data));
         await db
           .insertInto('imProjectConfig')
           .values({ projectId: ctx.body.projectId, systemCode: code, configParams })
@@ -449,8 +451,7 @@ export function registerNoticeRoutes(r: Router): void {
   r.get('/system/notice/mail-config', {
     guard: role('admin'),
     handler: async (ctx) => {
-      const text = await kvGet(db, MAIL_CONFIG_KEY);
-      const mail = text ? (safeJson(text) as MailConfig) : undefined;
+      const mail = await storedMailConfig(db, r.deps.secrets);
       if (!mail) return ctx.ok(null);
       const { password, ...shownMail } = mail;
       return ctx.ok({ ...shownMail, hasPassword: Boolean(password) });
@@ -460,10 +461,9 @@ export function registerNoticeRoutes(r: Router): void {
     guard: role('admin'),
     body: mailConfigBody,
     handler: async (ctx) => {
-      const before = await kvGet(db, MAIL_CONFIG_KEY);
-      const keep = before ? (safeJson(before) as MailConfig).password : '';
+      const keep = (await storedMailConfig(db, r.deps.secrets))?.password;
       const mail: MailConfig = { ...ctx.body, password: ctx.body.password ?? keep ?? '' };
-      await kvPut(db, MAIL_CONFIG_KEY, JSON.stringify(mail), FOREVER_MS);
+      await kvPut(db, MAIL_CONFIG_KEY, r.deps.secrets.seal(JSON.stringify(mail)), FOREVER_MS);
       return ctx.ok();
     },
   });

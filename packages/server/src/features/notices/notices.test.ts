@@ -9,6 +9,7 @@ import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 import { tokenIdOf } from '../../http/auth.ts';
+import { loadSecretKey, SecretBox } from '../../lib/secrets.ts';
 import { SESSION_ENDED_CODE } from '../realtime/hub.ts';
 
 let t: TestApp;
@@ -319,16 +320,20 @@ describe('settings', () => {
     const read = async (code: string) =>
       (await api(tester, 'GET', `/im/project/${code}/config`, undefined, { projectId: String(projectId) }))
         .data;
+    // Stored sealed (lib/secrets.ts), under the key of the app's data folder.
+    const box = new SecretBox(loadSecretKey(t.config).key);
     const stored = async (code: string) =>
       JSON.parse(
-        (
-          await t.db
-            .selectFrom('imProjectConfig')
-            .select('configParams')
-            .where('projectId', '=', projectId)
-            .where('systemCode', '=', code)
-            .executeTakeFirstOrThrow()
-        ).configParams,
+        box.open(
+          (
+            await t.db
+              .selectFrom('imProjectConfig')
+              .select('configParams')
+              .where('projectId', '=', projectId)
+              .where('systemCode', '=', code)
+              .executeTakeFirstOrThrow()
+          ).configParams,
+        ),
       );
     expect((await save('ding', { keyword: 'bug', secret: 'SEC-ding', clientSecret: 'APP-ding' })).code).toBe(
       200,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { guardedFetch, type OutboundPolicy } from '../../lib/outbound.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { kvGet } from '../session/session.repository.ts';
@@ -25,10 +26,15 @@ export const NOT_SET_UP = {
   wechat: 'the project has no WeChat Work app',
 } as const;
 
-/** The platform's SMTP server, when the administrator has set one. */
-export async function mailServerOf(db: Db): Promise<MailConfig | undefined> {
+/** The SMTP server as stored (sealed: it holds the password), whether or not its host is set. */
+export async function storedMailConfig(db: Db, secrets: SecretBox): Promise<MailConfig | undefined> {
   const text = await kvGet(db, MAIL_CONFIG_KEY);
-  const mail = text ? (safeJson(text) as MailConfig) : undefined;
+  return text ? (safeJson(secrets.open(text)) as MailConfig | undefined) : undefined;
+}
+
+/** The platform's SMTP server, when the administrator has set one. */
+export async function mailServerOf(db: Db, secrets: SecretBox): Promise<MailConfig | undefined> {
+  const mail = await storedMailConfig(db, secrets);
   return mail?.host ? mail : undefined;
 }
 
@@ -61,8 +67,14 @@ export class Outbox {
   constructor(
     private readonly db: Db,
     private readonly config: AppConfig,
+    private readonly secrets: SecretBox,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The platform's SMTP server, when the administrator has set one. */
+  mailServer(): Promise<MailConfig | undefined> {
+    return mailServerOf(this.db, this.secrets);
+  }
 
   start(): void {
     this.timer = setInterval(() => this.kick(), 1000);
@@ -187,7 +199,7 @@ export class Outbox {
     row: { outboxId: number; projectId: number | null },
     d: Delivery,
   ): Promise<number | undefined> {
-    if (d.channel === 'webhook') return sendWebhook(this.db, d, String(row.outboxId));
+    if (d.channel === 'webhook') return sendWebhook(this.db, this.secrets, d, String(row.outboxId));
     if (d.channel === 'mail') await this.sendMail(d);
     else if (row.projectId === null) throw new Error('chat delivery without a project');
     else if (d.channel === 'ding') await this.sendDing(row.projectId, d);
@@ -196,7 +208,7 @@ export class Outbox {
   }
 
   private async sendMail(d: Extract<Delivery, { channel: 'mail' }>): Promise<void> {
-    const mail = await mailServerOf(this.db);
+    const mail = await this.mailServer();
     if (!mail) throw new Error(NOT_SET_UP.mail);
     const { createTransport } = await import('nodemailer');
     const transport = createTransport({
@@ -218,7 +230,7 @@ export class Outbox {
   }
 
   private async sendDing(projectId: number, d: Extract<Delivery, { channel: 'ding' }>): Promise<void> {
-    const ding = await projectPlatform(this.db, projectId, 'ding');
+    const ding = await projectPlatform(this.db, this.secrets, projectId, 'ding');
     if (!ding || !isDingSetUp(ding)) throw new Error(NOT_SET_UP.ding);
     const content = ding.keyword ? `【${ding.keyword}】${d.text}` : d.text;
     if (ding.hook) {
@@ -255,7 +267,7 @@ export class Outbox {
   }
 
   private async sendWechat(projectId: number, d: Extract<Delivery, { channel: 'wechat' }>): Promise<void> {
-    const wx = await projectPlatform(this.db, projectId, 'wechat');
+    const wx = await projectPlatform(this.db, this.secrets, projectId, 'wechat');
     if (!wx || !isWechatSetUp(wx)) throw new Error(NOT_SET_UP.wechat);
     const base = this.config.wechatApiUrl;
     const token = await getJson(

@@ -50,7 +50,7 @@ export async function completeTotpLogin(
         },
       );
     }
-    if (!(await acceptSecondFactor(db, user.userId, body))) {
+    if (!(await acceptSecondFactor(db, deps.secrets, user.userId, body))) {
       const left = await failTicket(db, ticketHash, TOTP.ticketMaxFailures);
       const { delayMs } = await recordFailure(db, user.userName, req.ip, config.signInSlowdownMs);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));

@@ -38,7 +38,7 @@ export function registerTotpRoutes(r: Router): void {
     guard: authenticated,
     rateLimit: { perPersonPerMinute: 20 },
     output: totpEnrolment,
-    handler: async (ctx) => ctx.ok(await startEnrolment(db, ctx.me.userId, ctx.me.userName)),
+    handler: async (ctx) => ctx.ok(await startEnrolment(db, r.deps.secrets, ctx.me.userId, ctx.me.userName)),
   });
 
   r.post('/system/user/profile/totp/confirm', {
@@ -47,7 +47,7 @@ export function registerTotpRoutes(r: Router): void {
     body: totpConfirmBody,
     output: totpRecoveryCodes,
     handler: async (ctx) =>
-      ctx.ok({ recoveryCodes: await confirmEnrolment(db, ctx.me.userId, ctx.body.code) }),
+      ctx.ok({ recoveryCodes: await confirmEnrolment(db, r.deps.secrets, ctx.me.userId, ctx.body.code) }),
   });
 
   r.delete('/system/user/profile/totp', {
@@ -55,7 +55,7 @@ export function registerTotpRoutes(r: Router): void {
     rateLimit: 'sign-in',
     body: totpDisableBody,
     handler: async (ctx) => {
-      await disableTotp(db, ctx.me.userId, ctx.body.password, ctx.body.code);
+      await disableTotp(db, r.deps.secrets, ctx.me.userId, ctx.body.password, ctx.body.code);
       return ctx.ok();
     },
   });

@@ -2,6 +2,7 @@ import type { TotpEnrolment, TotpStatus } from '@buglet/contracts';
 import bcrypt from 'bcryptjs';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findUser } from '../users/users.repository.ts';
 import { assertMayChange } from '../users/users.service.ts';
@@ -39,19 +40,31 @@ export async function totpStatus(db: Db, userId: number): Promise<TotpStatus> {
  * A new secret, pending until a code made from it is confirmed: the one answer that carries it
  * (for the QR code and the manual entry). Starting again replaces a pending secret.
  */
-export async function startEnrolment(db: Db, userId: number, userName: string): Promise<TotpEnrolment> {
+export async function startEnrolment(
+  db: Db,
+  secrets: SecretBox,
+  userId: number,
+  userName: string,
+): Promise<TotpEnrolment> {
   const secret = newSecret();
-  if (!(await putPendingTotp(db, userId, secret, formatDateTime())))
+  // Stored sealed (lib/secrets.ts): a copy of the database alone makes no codes.
+  if (!(await putPendingTotp(db, userId, secrets.seal(secret), formatDateTime())))
     throw new AppError('totp.already-enabled');
   return { secret, otpauthUrl: otpauthUrl(secret, userName) };
 }
 
 /** The first code proves the app holds the secret: on, with recovery codes shown this once. */
-export async function confirmEnrolment(db: Db, userId: number, code: string, now = Date.now()) {
+export async function confirmEnrolment(
+  db: Db,
+  secrets: SecretBox,
+  userId: number,
+  code: string,
+  now = Date.now(),
+) {
   const row = await findTotp(db, userId);
   if (!row) throw new AppError('totp.not-started');
   if (row.isEnabled === 1) throw new AppError('totp.already-enabled');
-  const step = stepOfCode(row.secret, code, now);
+  const step = stepOfCode(secrets.open(row.secret), code, now);
   if (step === null) throw new AppError('totp.code.wrong');
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
@@ -78,6 +91,7 @@ export interface SecondFactor {
  */
 export async function acceptSecondFactor(
   db: Db,
+  secrets: SecretBox,
   userId: number,
   input: SecondFactor,
   now = Date.now(),
@@ -86,7 +100,7 @@ export async function acceptSecondFactor(
   if (row?.isEnabled !== 1) return false;
   const code = input.code?.replace(/\s+/g, '') ?? '';
   if (!input.recoveryCode?.trim() && /^\d{6}$/.test(code)) {
-    const step = stepOfCode(row.secret, code, now);
+    const step = stepOfCode(secrets.open(row.secret), code, now);
     return step !== null && (await takeStep(db, userId, step));
   }
   const recovery = normaliseRecoveryCode(input.recoveryCode?.trim() ? input.recoveryCode : code);
@@ -95,13 +109,19 @@ export async function acceptSecondFactor(
 }
 
 /** The person turns it off: their password and a code (or a recovery code). */
-export async function disableTotp(db: Db, userId: number, password: string, code: string): Promise<void> {
+export async function disableTotp(
+  db: Db,
+  secrets: SecretBox,
+  userId: number,
+  password: string,
+  code: string,
+): Promise<void> {
   const user = await findUser(db, userId);
   if (!user) throw new AppError('user.not-found');
   if (!(await bcrypt.compare(password, user.password))) throw new AppError('totp.password.wrong');
   const row = await findTotp(db, userId);
   if (row?.isEnabled !== 1) throw new AppError('totp.not-enabled');
-  if (!(await acceptSecondFactor(db, userId, { code }))) throw new AppError('totp.code.wrong');
+  if (!(await acceptSecondFactor(db, secrets, userId, { code }))) throw new AppError('totp.code.wrong');
   await deleteTotp(db, userId);
 }
 

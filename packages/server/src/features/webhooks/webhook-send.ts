@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import { guardedFetch } from '../../lib/outbound.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -23,6 +24,7 @@ export const signatureOf = (secret: string, body: string) =>
  */
 export async function sendWebhook(
   db: Db,
+  secrets: SecretBox,
   d: { webhookId: number; event: string; body: string },
   deliveryId = '',
 ): Promise<number> {
@@ -38,7 +40,7 @@ export async function sendWebhook(
     'user-agent': 'Buglet-Webhook',
     [WEBHOOK_EVENT_HEADER]: d.event,
     ...(deliveryId ? { [WEBHOOK_DELIVERY_HEADER]: deliveryId } : {}),
-    ...(hook.secret ? { [WEBHOOK_SIGNATURE_HEADER]: signatureOf(hook.secret, d.body) } : {}),
+    ...(hook.secret ? { [WEBHOOK_SIGNATURE_HEADER]: signatureOf(secrets.open(hook.secret), d.body) } : {}),
   };
   const res = await guardedFetch(
     hook.webhookUrl,

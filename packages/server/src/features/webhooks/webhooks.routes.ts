@@ -68,7 +68,7 @@ export function registerWebhookRoutes(r: Router): void {
         .values({
           projectId: b.projectId,
           webhookUrl: b.webhookUrl,
-          secret: b.secret || null,
+          secret: b.secret ? r.deps.secrets.seal(b.secret) : null,
           events: b.events?.length ? JSON.stringify(b.events) : null,
           enabled: b.enabled === false ? 0 : 1,
           remark: b.remark ?? null,
@@ -93,7 +93,7 @@ export function registerWebhookRoutes(r: Router): void {
         .updateTable('sysProjectWebhook')
         .set({
           ...(b.webhookUrl === undefined ? {} : { webhookUrl: b.webhookUrl }),
-          ...(b.secret ? { secret: b.secret } : {}),
+          ...(b.secret ? { secret: r.deps.secrets.seal(b.secret) } : {}),
           ...(b.events === undefined ? {} : { events: b.events.length ? JSON.stringify(b.events) : null }),
           ...(b.enabled === undefined ? {} : { enabled: b.enabled ? 1 : 0 }),
           ...(b.remark === undefined ? {} : { remark: b.remark }),
@@ -175,7 +175,12 @@ export function registerWebhookRoutes(r: Router): void {
         .executeTakeFirstOrThrow();
       let outcome: { state: string; responseCode: number | null; lastError: string | null };
       try {
-        const status = await sendWebhook(db, { webhookId, event: 'ping', body }, String(row.outboxId));
+        const status = await sendWebhook(
+          db,
+          r.deps.secrets,
+          { webhookId, event: 'ping', body },
+          String(row.outboxId),
+        );
         outcome = { state: 'sent', responseCode: status, lastError: null };
       } catch (error) {
         // A refused address is said in the caller's language; other failures as they came.

@@ -77,6 +77,14 @@ describe('outgoing webhooks', () => {
     });
     expect(made.data).toMatchObject({ secretSet: true, events: ['defect.created', 'defect.state_changed'] });
     expect(JSON.stringify(made)).not.toContain(SECRET);
+    // Stored sealed (lib/secrets.ts); the deliveries below are still signed with it.
+    const stored = await t.db
+      .selectFrom('sysProjectWebhook')
+      .select('secret')
+      .where('webhookId', '=', made.data.webhookId)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret).toMatch(/^enc1:/);
+    expect(stored.secret).not.toContain(SECRET);
     const ping = await api(lead, 'POST', `/system/webhook/${made.data.webhookId}/test`);
     expect(ping.data).toMatchObject({ event: 'ping', state: 'sent', responseCode: 200 });
     const last = received.at(-1) as Received;

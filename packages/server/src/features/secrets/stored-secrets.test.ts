@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
+import { apiAs, createTestApp, type Person, type TestApp } from '../../../test/test-app.ts';
+import { loadConfig } from '../../config.ts';
+import { isSealed, loadSecretKey, SECRET_KEY_FILE, SecretBox } from '../../lib/secrets.ts';
+import { codeAt } from '../totp/totp-codes.ts';
+import { openStoredSecrets, SecretKeyMismatch, sealLeftovers } from './stored-secrets.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+let admin: Person;
+let lead: Person;
+let projectId: number;
+/** The box the app seals with: the key of its data folder. */
+let box: SecretBox;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiAs(t);
+  admin = { userId: 1, userName: 'admin', password: 'cat2bug', token: await t.login() };
+  lead = await t.signedIn();
+  const teamId = await insertTestTeam(t.db, { [lead.userId]: [12] });
+  projectId = await insertTestProject(t.db, teamId, { [lead.userId]: [6] });
+  box = new SecretBox(loadSecretKey(t.config).key);
+});
+afterAll(async () => t.close());
+
+describe('a secret box', () => {
+  const key = Buffer.alloc(32, 7);
+
+  it('opens what it sealed; the same text sealed twice reads differently', () => {
+    const sealed = new SecretBox(key).seal('robot token 令牌');
+    expect(isSealed(sealed)).toBe(true);
+    expect(sealed).not.toContain('robot');
+    expect(new SecretBox(key).open(sealed)).toBe('robot token 令牌');
+    expect(new SecretBox(key).seal('robot token 令牌')).not.toBe(sealed);
+  });
+
+  it('refuses a changed byte and another key; a value stored in the clear comes back as it is', () => {
+    const sealed = new SecretBox(key).seal('secret');
+    const body = sealed.slice('enc1:'.length);
+    const changed = `enc1:${body.slice(0, 20)}${body[20] === 'A' ? 'B' : 'A'}${body.slice(21)}`;
+    expect(() => new SecretBox(key).open(changed)).toThrow();
+    expect(new SecretBox(Buffer.alloc(32, 8)).opens(sealed)).toBe(false);
+    expect(new SecretBox(key).open('plain old value')).toBe('plain old value');
+  });
+
+  it('takes SECRET_KEY, else makes a key file only the server’s user reads', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-key-'));
+    try {
+      const made = loadSecretKey({ secretKey: undefined, dataDir: dir });
+      expect(made.source).toBe('file');
+      expect(fs.statSync(path.join(dir, SECRET_KEY_FILE)).mode & 0o777).toBe(0o600);
+      expect(loadSecretKey({ secretKey: undefined, dataDir: dir }).key.equals(made.key)).toBe(true);
+      const given = loadSecretKey({ secretKey: 'x'.repeat(32), dataDir: dir });
+      expect(given.source).toBe('environment');
+      expect(given.key.equals(made.key)).toBe(false);
+      expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow('SECRET_KEY: must be at least 32 characters');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('stored credentials', () => {
+  it('are sealed where the server keeps them, and still work', async () => {
+    // Two-factor: the stored secret is not the one the app showed, and the app's code is taken.
+    const enrolment = (await api(admin, 'POST', '/system/user/profile/totp')).data;
+    const totp = await t.db
+      .selectFrom('sysUserTotp')
+      .selectAll()
+      .where('userId', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(isSealed(totp.secret)).toBe(true);
+    expect(box.open(totp.secret)).toBe(enrolment.secret);
+    const confirmed = await api(admin, 'POST', '/system/user/profile/totp/confirm', {
+      code: codeAt(enrolment.secret, Date.now()),
+    });
+    expect(confirmed.code).toBe(200);
+
+    // A chat robot's hook token and secrets, and the SMTP password.
+    const hook = 'https://oapi.dingtalk.com/robot/send?access_token=TOKEN-123';
+    const saved = await api(lead, 'POST', '/im/project/ding/config', {
+      projectId,
+      configParams: JSON.stringify({ hook, secret: 'SEC-ding', clientSecret: 'APP-ding' }),
+    });
+    expect(saved.code).toBe(200);
+    const ding = await t.db
+      .selectFrom('imProjectConfig')
+      .select('configParams')
+      .where('projectId', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(ding.configParams).not.toMatch(/TOKEN-123|SEC-ding|APP-ding/);
+    expect(JSON.parse(box.open(ding.configParams))).toMatchObject({ hook, secret: 'SEC-ding' });
+    const mail = {
+      host: 'smtp.example.com',
+      port: 25,
+      secure: false,
+      user: 'bot',
+      password: 'SMTP-pass',
+      from: 'b@example.com',
+    };
+    expect((await api(admin, 'PUT', '/system/notice/mail-config', mail)).code).toBe(200);
+    const kv = await t.db
+      .selectFrom('sysKv')
+      .select('v')
+      .where('k', '=', 'notice.mail-config')
+      .executeTakeFirstOrThrow();
+    expect(kv.v).not.toContain('SMTP-pass');
+    expect((await api(admin, 'GET', '/system/notice/mail-config')).data).toMatchObject({
+      host: 'smtp.example.com',
+      hasPassword: true,
+    });
+  });
+
+  it('stored in the clear before are sealed at start, once', async () => {
+    const now = '2026-01-01 00:00:00';
+    const { webhookId } = await t.db
+      .insertInto('sysProjectWebhook')
+      .values({
+        projectId,
+        webhookUrl: 'https://example.com/h',
+        secret: 'old-hook-secret',
+        events: null,
+        enabled: 1,
+        remark: null,
+        createById: 1,
+        createTime: now,
+      })
+      .returning('webhookId')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('imProjectConfig')
+      .set({ configParams: JSON.stringify({ hook: '', secret: 'old-ding' }) })
+      .where('projectId', '=', projectId)
+      .execute();
+    await t.db
+      .updateTable('sysKv')
+      .set({ v: JSON.stringify({ host: 'old', password: 'old-pass' }) })
+      .where('k', '=', 'notice.mail-config')
+      .execute();
+
+    expect(await sealLeftovers(t.db, box)).toBe(3);
+    expect(await sealLeftovers(t.db, box)).toBe(0);
+    const hook = await t.db
+      .selectFrom('sysProjectWebhook')
+      .select('secret')
+      .where('webhookId', '=', webhookId)
+      .executeTakeFirstOrThrow();
+    expect(box.open(hook.secret ?? '')).toBe('old-hook-secret');
+    const kv = await t.db
+      .selectFrom('sysKv')
+      .select('v')
+      .where('k', '=', 'notice.mail-config')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(box.open(kv.v))).toEqual({ host: 'old', password: 'old-pass' });
+    expect(
+      (await api(lead, 'GET', '/im/project/ding/config', undefined, { projectId: String(projectId) })).data
+        .secretsSet,
+    ).toEqual(['secret']);
+  });
+
+  it('stop the start under another key than they were sealed with, saying which key to put back', async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-other-key-'));
+    try {
+      const otherFolder = loadConfig({ DATA_DIR: elsewhere });
+      const refused = openStoredSecrets(otherFolder, t.db);
+      await expect(refused).rejects.toThrow(SecretKeyMismatch);
+      await expect(refused).rejects.toThrow(
+        `${elsewhere}/secret.key is not the key this database’s stored credentials were sealed with`,
+      );
+      await expect(
+        openStoredSecrets(loadConfig({ DATA_DIR: elsewhere, SECRET_KEY: 'y'.repeat(40) }), t.db),
+      ).rejects.toThrow('SECRET_KEY is not the key this database’s stored credentials were sealed with');
+      // The right key opens them.
+      await expect(openStoredSecrets(t.config, t.db)).resolves.toBeInstanceOf(SecretBox);
+    } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+});

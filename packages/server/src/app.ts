@@ -119,7 +119,7 @@ export async function buildApp({
   );
 
   // Stored credentials are sealed under a key kept out of the database (lib/secrets.ts).
-  const secrets = await openStoredSecrets(config, db);
+  const secrets = await openStoredSecrets(config, db, app.log);
   const hub = new Hub(
     db,
     config.redisUrl ? await redisBus(config.redisUrl, config.redisPrefix) : localBus(),

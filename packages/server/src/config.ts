@@ -97,6 +97,8 @@ const envSchema = z.object({
     .string()
     .min(32, { error: 'must be at least 32 characters (openssl rand -base64 32)' })
     .optional(),
+  /** true: credentials sealed with a key that is lost are erased at start (features/secrets). */
+  FORGET_SEALED_SECRETS: boolText.default(false),
 });
 
 export interface AppConfig {
@@ -138,6 +140,8 @@ export interface AppConfig {
   isSchedulerEnabled: boolean;
   /** The text the key sealing stored credentials is made from; undefined: DATA_DIR/secret.key. */
   secretKey: string | undefined;
+  /** Whether the start erases credentials sealed with another key instead of refusing to start. */
+  forgetSealedSecrets: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInSlowdownMs: e.SIGN_IN_SLOWDOWN_MS,
     isSchedulerEnabled: e.SCHEDULER_ENABLED,
     secretKey: e.SECRET_KEY,
+    forgetSealedSecrets: e.FORGET_SEALED_SECRETS,
   };
 }
 

@@ -170,14 +170,64 @@ describe('stored credentials', () => {
       const refused = openStoredSecrets(otherFolder, t.db);
       await expect(refused).rejects.toThrow(SecretKeyMismatch);
       await expect(refused).rejects.toThrow(
-        `${elsewhere}/secret.key is not the key this database’s stored credentials were sealed with`,
+        `${elsewhere}/secret.key is not the key this database’s 4 stored credentials were sealed with: restore the secret.key`,
       );
       await expect(
         openStoredSecrets(loadConfig({ DATA_DIR: elsewhere, SECRET_KEY: 'y'.repeat(40) }), t.db),
-      ).rejects.toThrow('SECRET_KEY is not the key this database’s stored credentials were sealed with');
+      ).rejects.toThrow(
+        'SECRET_KEY is not the key this database’s 4 stored credentials were sealed with: set the one',
+      );
       // The right key opens them.
       await expect(openStoredSecrets(t.config, t.db)).resolves.toBeInstanceOf(SecretBox);
     } finally {
+      fs.rmSync(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('take a new key when nothing is sealed yet, and with FORGET_SEALED_SECRETS erase what a lost key sealed', async () => {
+    const fresh = await createTestApp();
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-new-key-'));
+    try {
+      // Nothing sealed: the database takes the new key (an ephemeral data folder on PostgreSQL).
+      const moved = loadConfig({ DATA_DIR: elsewhere });
+      const box2 = await openStoredSecrets(moved, fresh.db);
+      await expect(openStoredSecrets(fresh.config, fresh.db)).resolves.toBeInstanceOf(SecretBox);
+      expect(box2).toBeInstanceOf(SecretBox);
+
+      // The first key sealed a credential; the second key's key is lost to this database.
+      const hook = await fresh.db
+        .insertInto('sysProjectWebhook')
+        .values({
+          projectId: 1,
+          webhookUrl: 'https://example.com/h',
+          secret: 'kept',
+          events: null,
+          enabled: 1,
+          remark: null,
+          createById: 1,
+          createTime: '2026-01-01 00:00:00',
+        })
+        .returning('webhookId')
+        .executeTakeFirstOrThrow();
+      await openStoredSecrets(fresh.config, fresh.db);
+      await expect(openStoredSecrets(moved, fresh.db)).rejects.toThrow(
+        'start once with FORGET_SEALED_SECRETS=true',
+      );
+      const warnings: object[] = [];
+      await openStoredSecrets(loadConfig({ DATA_DIR: elsewhere, FORGET_SEALED_SECRETS: 'true' }), fresh.db, {
+        warn: (o) => warnings.push(o),
+      });
+      expect(warnings).toEqual([{ erased: 1 }]);
+      const row = await fresh.db
+        .selectFrom('sysProjectWebhook')
+        .select('secret')
+        .where('webhookId', '=', hook.webhookId)
+        .executeTakeFirstOrThrow();
+      expect(row.secret).toBeNull();
+      // The database is now the new key's.
+      await expect(openStoredSecrets(moved, fresh.db)).resolves.toBeInstanceOf(SecretBox);
+    } finally {
+      await fresh.close();
       fs.rmSync(elsewhere, { recursive: true, force: true });
     }
   });

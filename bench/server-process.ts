@@ -46,6 +46,9 @@ export async function startServer(
       DATA_DIR: dir,
       CAPTCHA_ENABLED: 'false',
       LOG_LEVEL: 'warn',
+      // A database shared by servers with data folders of their own needs one key for its sealed
+      // credentials (README, "Stored credentials").
+      ...(env.DATABASE_URL ? { SECRET_KEY: 'bench-and-e2e-key-for-a-shared-database' } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

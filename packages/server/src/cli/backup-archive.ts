@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import type { AppConfig } from '../config.ts';
 import { copySqliteOnline } from '../db/sqlite-copy.ts';
-import { SECRET_KEY_FILE } from '../lib/secrets.ts';
+import { existingSecretKey, SECRET_KEY_CHECK, SECRET_KEY_FILE, SecretBox } from '../lib/secrets.ts';
 import {
   APP_VERSION,
   ARCHIVE_FORMAT,
@@ -66,6 +67,7 @@ export async function createBackup(
     const migration = latestMigration(databaseCopy);
     if (!migration)
       throw new CliError(`${database.file} is not a Buglet database (it has no schema migrations).`);
+    assertKeyOpens(config, databaseCopy);
     const uploads = await snapshotUploads(config.uploadDir, path.join(staging, UPLOADS_NAME));
     const secretKey = await copySecretKey(config, staging);
     const manifest: Manifest = {
@@ -92,12 +94,42 @@ export async function createBackup(
       ...(uploads.files > 0 ? [UPLOADS_NAME] : []),
     ];
     await tar.c({ gzip: true, file: partial, cwd: staging, portable: true, strict: true }, entries);
+    // The database and the key that opens its credentials: for the server's user only.
+    await fs.promises.chmod(partial, 0o600);
     await fs.promises.rename(partial, outFile);
     return { manifest, archiveBytes: (await fs.promises.stat(outFile)).size };
   } finally {
     await fs.promises.rm(partial, { force: true });
     await fs.promises.rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * The key this backup carries (or SECRET_KEY names) must open the copied database's sealed
+ * credentials: a backup run with other settings than the server's is refused, not written.
+ */
+function assertKeyOpens(config: AppConfig, databaseCopy: string): void {
+  const db = new SQLite(databaseCopy, { readonly: true, fileMustExist: true });
+  let check: string | undefined;
+  try {
+    const row = db.prepare('select v from sys_kv where k = ?').get(SECRET_KEY_CHECK) as
+      | { v: string }
+      | undefined;
+    check = row?.v;
+  } finally {
+    db.close();
+  }
+  if (check === undefined) return; // never started by a version that seals credentials
+  const key = existingSecretKey(config);
+  const where = config.secretKey ? 'SECRET_KEY' : path.join(config.dataDir, SECRET_KEY_FILE);
+  if (!key)
+    throw new CliError(
+      `${where} is missing, and the database's stored credentials are sealed with a key: run the backup with the server's settings (DATA_DIR, and SECRET_KEY if the server has it).`,
+    );
+  if (!new SecretBox(key).opens(check))
+    throw new CliError(
+      `${where} is not the key the database's stored credentials are sealed with: run the backup with the server's settings (DATA_DIR, and SECRET_KEY if the server has it).`,
+    );
 }
 
 /**

@@ -180,6 +180,8 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
     expect(ran.stdout).toMatch(/^Backed up .+source to .+buglet\.tar\.gz \(.+\) in \d+\.\d s:/);
     expect(ran.stdout).toContain('uploads   195 KB in 1 file');
     expect(ran.stdout).toContain('key       secret.key');
+    // It holds the database and its key: readable by its owner only.
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
     expect(written).toBeGreaterThan(0);
 
     const target = path.join(work, 'restored');
@@ -378,6 +380,17 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
     const over = await runCli('backup', ['--out', archive], { DATA_DIR: path.join(work, 'source') });
     expect(over.code).toBe(1);
     expect(over.stderr).toContain(`${archive} already exists: name a new file with --out.`);
+    // Run with another key than the server's (SECRET_KEY set here only): refused, nothing written.
+    const otherKey = path.join(work, 'wrong-key.tar.gz');
+    const wrongKey = await runCli('backup', ['--out', otherKey], {
+      DATA_DIR: path.join(work, 'source'),
+      SECRET_KEY: 'z'.repeat(40),
+    });
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stderr).toContain(
+      "SECRET_KEY is not the key the database's stored credentials are sealed with: run the backup with the server's settings",
+    );
+    expect(fs.existsSync(otherKey)).toBe(false);
     expect(fs.readdirSync(work).filter((n) => n.endsWith('.partial'))).toEqual([]);
   }, 60_000);
 });

@@ -2,6 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The sys_kv key of a sealed known text: which key the database's credentials are sealed with. */
+export const SECRET_KEY_CHECK = 'secrets.key-check';
 /** The file in the data folder that holds the key when SECRET_KEY is not set. */
 export const SECRET_KEY_FILE = 'secret.key';
 /** What a sealed value starts with; anything else is a value stored before sealing began. */
@@ -34,7 +36,10 @@ export class SecretBox {
   open(stored: string): string {
     if (!isSealed(stored)) return stored;
     const raw = Buffer.from(stored.slice(SEALED_PREFIX.length), 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES));
+    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('a sealed value too short to hold its IV and tag');
+    const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
       'utf8',
@@ -68,15 +73,34 @@ export function loadSecretKey(config: { secretKey: string | undefined; dataDir: 
   const file = path.join(config.dataDir, SECRET_KEY_FILE);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(config.dataDir, { recursive: true });
+    // Written aside, then linked into place: a process starting at the same moment reads a whole
+    // key or finds none (and keeps the one linked first).
+    const aside = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(aside, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
     try {
-      // `wx`: two processes starting at once on a new folder keep the one written first.
-      fs.writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+      fs.linkSync(aside, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      fs.rmSync(aside, { force: true });
     }
   }
+  return { key: readKeyFile(file), source: 'file' };
+}
+
+/** The key as loadSecretKey finds it, without making a key file: undefined when there is none. */
+export function existingSecretKey(config: {
+  secretKey: string | undefined;
+  dataDir: string;
+}): Buffer | undefined {
+  if (config.secretKey) return loadSecretKey(config).key;
+  const file = path.join(config.dataDir, SECRET_KEY_FILE);
+  return fs.existsSync(file) ? readKeyFile(file) : undefined;
+}
+
+function readKeyFile(file: string): Buffer {
   const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32)
     throw new Error(`${file} does not hold a key (32 bytes in base64): restore it from the backup`);
-  return { key, source: 'file' };
+  return key;
 }

@@ -1,7 +1,7 @@
 import type { CacheName } from '@buglet/contracts';
 import type { MessageKey } from '../../http/i18n.ts';
+import { SECRET_KEY_CHECK } from '../../lib/secrets.ts';
 import { MASK, maskedJson } from '../oper-log/oper-log-text.ts';
-import { SECRET_KEY_CHECK } from '../secrets/stored-secrets.ts';
 
 /**
  * The "caches" the monitor shows: the key prefixes the server really uses in its key-value rows

@@ -8,10 +8,11 @@ import { OPER_LOG_TEXT_MAX } from '@buglet/contracts';
 
 /**
  * A field whose name says it holds a secret; its value is never written to the log. A key is a
- * secret when it is one (`key`, `apiKey`, `accessKey`), not a name (`configKey`, `roleKey`).
+ * secret when it is one (`key`, `apiKey`, `accessKey`), not a name (`configKey`, `roleKey`); a
+ * chat robot's `hook` carries its access token.
  */
 export const SECRET_KEY =
-  /pass|pwd|secret|token|ticket|authorization|cookie|credential|otpauth|recovery|^(api|access|private|app)?_?key$/i;
+  /pass|pwd|secret|token|ticket|authorization|cookie|credential|otpauth|recovery|^(api|access|private|app)?_?key$|^hook$/i;
 export const MASK = '******';
 
 /** Nested this deep, a value is written as "…" (a body is not a place for deep trees). */
@@ -31,7 +32,12 @@ export function maskedJson(value: unknown, limit = OPER_LOG_TEXT_MAX): string {
   };
   const walk = (v: unknown, depth: number): boolean => {
     if (v === null || v === undefined) return write('null');
-    if (typeof v === 'string') return write(JSON.stringify(v.length > limit ? v.slice(0, limit) : v));
+    if (typeof v === 'string') {
+      // A JSON object sent as a text (a chat platform's configParams) is masked inside too.
+      const nested = v.length <= limit ? jsonObject(v) : undefined;
+      if (nested) return write(JSON.stringify(maskedJson(nested, limit)));
+      return write(JSON.stringify(v.length > limit ? v.slice(0, limit) : v));
+    }
     if (typeof v === 'number' || typeof v === 'boolean') return write(JSON.stringify(v));
     if (typeof v === 'bigint') return write(String(v));
     if (typeof v !== 'object') return write('null');
@@ -113,4 +119,15 @@ export function envelopeOf(text: string): { code: number; msg: string | null } |
     }
   }
   return { code: Number(m[1]), msg: message };
+}
+
+/** The object a text holds when it is a JSON object. */
+function jsonObject(text: string): object | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -46,6 +46,10 @@ describe('a secret box', () => {
     expect(() => new SecretBox(key).open(changed)).toThrow();
     expect(new SecretBox(Buffer.alloc(32, 8)).opens(sealed)).toBe(false);
     expect(new SecretBox(key).open('plain old value')).toBe('plain old value');
+    // A tag cut to four bytes (GCM would accept it) is refused, as is a value too short for one.
+    const raw = Buffer.from(body, 'base64url');
+    expect(() => new SecretBox(key).open(`enc1:${raw.subarray(0, 16).toString('base64url')}`)).toThrow();
+    expect(() => new SecretBox(key).open('enc1:AAAA')).toThrow();
   });
 
   it('takes SECRET_KEY, else makes a key file only the server’s user reads', () => {
@@ -109,7 +113,17 @@ describe('stored credentials', () => {
       .select('v')
       .where('k', '=', 'notice.mail-config')
       .executeTakeFirstOrThrow();
-    expect(kv.v).not.toContain('SMTP-pass');
+    expect(isSealed(kv.v)).toBe(true);
+    expect(JSON.parse(box.open(kv.v))).toMatchObject({ host: 'smtp.example.com', password: 'SMTP-pass' });
+    // Nor does the operation log keep them (the chat settings come as a JSON text inside the body).
+    await t.app.operLog.flush();
+    const logged = await t.db.selectFrom('sysOperLog').select('operParam').execute();
+    expect(JSON.stringify(logged)).not.toMatch(/TOKEN-123|SEC-ding|APP-ding|SMTP-pass/);
+    const chat = logged.find((l) => l.operParam?.includes('configParams'));
+    expect(JSON.parse(JSON.parse(chat?.operParam ?? '{}').configParams)).toMatchObject({
+      hook: '******',
+      secret: '******',
+    });
     expect((await api(admin, 'GET', '/system/notice/mail-config')).data).toMatchObject({
       host: 'smtp.example.com',
       hasPassword: true,
@@ -170,12 +184,12 @@ describe('stored credentials', () => {
       const refused = openStoredSecrets(otherFolder, t.db);
       await expect(refused).rejects.toThrow(SecretKeyMismatch);
       await expect(refused).rejects.toThrow(
-        `${elsewhere}/secret.key is not the key this database’s 4 stored credentials were sealed with: restore the secret.key`,
+        `${elsewhere}/secret.key is not the key this database’s stored credentials (4 now) are sealed with: restore the secret.key`,
       );
       await expect(
         openStoredSecrets(loadConfig({ DATA_DIR: elsewhere, SECRET_KEY: 'y'.repeat(40) }), t.db),
       ).rejects.toThrow(
-        'SECRET_KEY is not the key this database’s 4 stored credentials were sealed with: set the one',
+        'SECRET_KEY is not the key this database’s stored credentials (4 now) are sealed with: set the one',
       );
       // The right key opens them.
       await expect(openStoredSecrets(t.config, t.db)).resolves.toBeInstanceOf(SecretBox);
@@ -184,48 +198,51 @@ describe('stored credentials', () => {
     }
   });
 
-  it('take a new key when nothing is sealed yet, and with FORGET_SEALED_SECRETS erase what a lost key sealed', async () => {
+  it('with FORGET_SEALED_SECRETS, erase only what the new key cannot open, and take the new key', async () => {
     const fresh = await createTestApp();
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-new-key-'));
     try {
-      // Nothing sealed: the database takes the new key (an ephemeral data folder on PostgreSQL).
       const moved = loadConfig({ DATA_DIR: elsewhere });
-      const box2 = await openStoredSecrets(moved, fresh.db);
-      await expect(openStoredSecrets(fresh.config, fresh.db)).resolves.toBeInstanceOf(SecretBox);
-      expect(box2).toBeInstanceOf(SecretBox);
+      // Another key is refused even while nothing is sealed: instances must share one key.
+      await expect(openStoredSecrets(moved, fresh.db)).rejects.toThrow('stored credentials (0 now)');
 
-      // The first key sealed a credential; the second key's key is lost to this database.
-      const hook = await fresh.db
-        .insertInto('sysProjectWebhook')
-        .values({
-          projectId: 1,
-          webhookUrl: 'https://example.com/h',
-          secret: 'kept',
-          events: null,
-          enabled: 1,
-          remark: null,
-          createById: 1,
-          createTime: '2026-01-01 00:00:00',
-        })
-        .returning('webhookId')
-        .executeTakeFirstOrThrow();
-      await openStoredSecrets(fresh.config, fresh.db);
-      await expect(openStoredSecrets(moved, fresh.db)).rejects.toThrow(
-        'start once with FORGET_SEALED_SECRETS=true',
-      );
+      const newBox = new SecretBox(loadSecretKey(moved).key);
+      const hook = (secret: string) =>
+        fresh.db
+          .insertInto('sysProjectWebhook')
+          .values({
+            projectId: 1,
+            webhookUrl: 'https://example.com/h',
+            secret,
+            events: null,
+            enabled: 1,
+            remark: null,
+            createById: 1,
+            createTime: '2026-01-01 00:00:00',
+          })
+          .returning('webhookId')
+          .executeTakeFirstOrThrow();
+      const oldOne = await hook('sealed under the lost key');
+      await openStoredSecrets(fresh.config, fresh.db); // seals it under the first key
+      const newOne = await hook(newBox.seal('sealed under the new key'));
       const warnings: object[] = [];
       await openStoredSecrets(loadConfig({ DATA_DIR: elsewhere, FORGET_SEALED_SECRETS: 'true' }), fresh.db, {
         warn: (o) => warnings.push(o),
       });
       expect(warnings).toEqual([{ erased: 1 }]);
-      const row = await fresh.db
-        .selectFrom('sysProjectWebhook')
-        .select('secret')
-        .where('webhookId', '=', hook.webhookId)
-        .executeTakeFirstOrThrow();
-      expect(row.secret).toBeNull();
-      // The database is now the new key's.
+      const secretOf = async (webhookId: number) =>
+        (
+          await fresh.db
+            .selectFrom('sysProjectWebhook')
+            .select('secret')
+            .where('webhookId', '=', webhookId)
+            .executeTakeFirstOrThrow()
+        ).secret;
+      expect(await secretOf(oldOne.webhookId)).toBeNull();
+      expect(newBox.open((await secretOf(newOne.webhookId)) ?? '')).toBe('sealed under the new key');
+      // The database is now the new key's; the first key is refused.
       await expect(openStoredSecrets(moved, fresh.db)).resolves.toBeInstanceOf(SecretBox);
+      await expect(openStoredSecrets(fresh.config, fresh.db)).rejects.toThrow(SecretKeyMismatch);
     } finally {
       await fresh.close();
       fs.rmSync(elsewhere, { recursive: true, force: true });

@@ -1,25 +1,23 @@
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
-import { isSealed, loadSecretKey, SEALED_PREFIX, SecretBox } from '../../lib/secrets.ts';
+import { isSealed, loadSecretKey, SEALED_PREFIX, SECRET_KEY_CHECK, SecretBox } from '../../lib/secrets.ts';
 import { MAIL_CONFIG_KEY } from '../notices/outbox.ts';
 import { kvGet, kvPut } from '../session/session.repository.ts';
 
-/** A sealed known text: which key the database's secrets were sealed with. */
-export const SECRET_KEY_CHECK = 'secrets.key-check';
 const KEY_CHECK_TEXT = 'buglet';
 const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
 
 export class SecretKeyMismatch extends Error {}
 
 /**
- * The server's SecretBox, once the key is known to be the one the database's credentials were
+ * The server's SecretBox, once the key is known to be the one the database's credentials are
  * sealed with; then whatever was stored in the clear (before sealing began, or by hand) is sealed.
- * Another key (a database from elsewhere, restored without its key file, an instance started with
- * another SECRET_KEY) stops the start with what to do, unless nothing is sealed yet (then the
- * database takes this key), or FORGET_SEALED_SECRETS is set: the sealed credentials are erased
- * (two-factor sign-in off for everyone who had it, chat platforms, webhook secrets and the SMTP
- * settings to be entered again) and the database takes this key.
+ * The first start writes a sealed known value; any later start under another key (a database from
+ * elsewhere, restored without its key file, an instance with a data folder or SECRET_KEY of its
+ * own) stops with what to do, unless FORGET_SEALED_SECRETS is set: then the credentials this key
+ * cannot open are erased (two-factor sign-in off for those who had it, chat platforms, webhook
+ * secrets and the SMTP settings to be entered again) and the database takes this key.
  */
 export async function openStoredSecrets(
   config: AppConfig,
@@ -28,29 +26,43 @@ export async function openStoredSecrets(
 ): Promise<SecretBox> {
   const { key, source } = loadSecretKey(config);
   const box = new SecretBox(key);
-  const check = await kvGet(db, SECRET_KEY_CHECK);
-  if (check !== undefined && !box.opens(check)) {
-    const sealed = await countSealed(db);
-    if (sealed > 0 && !config.forgetSealedSecrets)
+  if (source === 'file' && config.database.kind === 'postgres')
+    log?.warn(
+      { keyFile: `${config.dataDir}/secret.key` },
+      'SECRET_KEY is not set: every instance sharing this PostgreSQL database needs this key file',
+    );
+  // Written only if absent (two first starts at once: one value wins), then read back.
+  await db
+    .insertInto('sysKv')
+    .values({ k: SECRET_KEY_CHECK, v: box.seal(KEY_CHECK_TEXT), expireAt: Date.now() + FOREVER_MS })
+    .onConflict((oc) => oc.column('k').doNothing())
+    .execute();
+  const check = (await kvGet(db, SECRET_KEY_CHECK)) ?? '';
+  if (!box.opens(check)) {
+    if (!config.forgetSealedSecrets) {
+      const sealed = await countSealed(db);
       throw new SecretKeyMismatch(
-        `${source === 'environment' ? 'SECRET_KEY' : `${config.dataDir}/secret.key`} is not the key this database’s ${sealed} stored credentials were sealed with: ${
+        `${source === 'environment' ? 'SECRET_KEY' : `${config.dataDir}/secret.key`} is not the key this database’s stored credentials (${sealed} now) are sealed with: ${
           source === 'environment'
             ? 'set the one the other instances (or the previous start) used'
-            : 'restore the secret.key that came with the database (npm run restore puts back the one of its backup), or set SECRET_KEY to the key in use'
+            : 'restore the secret.key that came with the database (npm run restore puts back the one of its backup), or set SECRET_KEY to the key in use (every instance sharing a PostgreSQL database needs the same)'
         }. If that key is lost, start once with FORGET_SEALED_SECRETS=true: the sealed credentials are erased (two-factor sign-in, chat platforms, webhook secrets and the SMTP settings are set up again).`,
       );
-    if (sealed > 0) {
-      await forgetSealed(db);
-      log?.warn({ erased: sealed }, 'FORGET_SEALED_SECRETS: credentials sealed with a lost key were erased');
     }
-  }
-  if (check === undefined || !box.opens(check))
+    const erased = await forgetUnopenable(db, box);
     await kvPut(db, SECRET_KEY_CHECK, box.seal(KEY_CHECK_TEXT), FOREVER_MS);
+    log?.warn(
+      { erased },
+      'FORGET_SEALED_SECRETS: credentials sealed with a lost key were erased; unset it now',
+    );
+  }
   await sealLeftovers(db, box);
   return box;
 }
 
-const sealedWhere = (column: string) => sql`${sql.ref(column)} like ${`${SEALED_PREFIX}%`}`;
+/** A stored value sealed (under whatever key): `enc1:` exactly (LIKE would ignore case on SQLite). */
+const sealedWhere = (column: string) =>
+  sql`substr(${sql.ref(column)}, 1, ${SEALED_PREFIX.length}) = ${SEALED_PREFIX}`;
 
 /** How many credentials are stored sealed (under whatever key). */
 async function countSealed(db: Db): Promise<number> {
@@ -64,15 +76,42 @@ async function countSealed(db: Db): Promise<number> {
   return n + (mail !== undefined && isSealed(mail) ? 1 : 0);
 }
 
-/** Erases what a lost key sealed: rows that are nothing without their secret go, others keep the rest. */
-async function forgetSealed(db: Db): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`delete from sys_user_recovery_code where user_id in (
-      select user_id from sys_user_totp where ${sealedWhere('secret')})`.execute(trx);
-    await sql`delete from sys_user_totp where ${sealedWhere('secret')}`.execute(trx);
-    await sql`update sys_project_webhook set secret = null where ${sealedWhere('secret')}`.execute(trx);
-    await sql`delete from im_project_config where ${sealedWhere('config_params')}`.execute(trx);
-    await sql`delete from sys_kv where k = ${MAIL_CONFIG_KEY} and ${sealedWhere('v')}`.execute(trx);
+/**
+ * Erases what this key cannot open: a TOTP enrolment (with its recovery codes) and a chat
+ * platform's settings go; a webhook keeps its address without its secret; the SMTP settings go.
+ */
+async function forgetUnopenable(db: Db, box: SecretBox): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    let erased = 0;
+    const lost = (value: string | null) => value !== null && isSealed(value) && !box.opens(value);
+    for (const row of await trx.selectFrom('sysUserTotp').select(['userId', 'secret']).execute()) {
+      if (!lost(row.secret)) continue;
+      await trx.deleteFrom('sysUserRecoveryCode').where('userId', '=', row.userId).execute();
+      await trx.deleteFrom('sysUserTotp').where('userId', '=', row.userId).execute();
+      erased++;
+    }
+    for (const row of await trx.selectFrom('sysProjectWebhook').select(['webhookId', 'secret']).execute()) {
+      if (!lost(row.secret)) continue;
+      await trx
+        .updateTable('sysProjectWebhook')
+        .set({ secret: null })
+        .where('webhookId', '=', row.webhookId)
+        .execute();
+      erased++;
+    }
+    for (const row of await trx
+      .selectFrom('imProjectConfig')
+      .select(['configId', 'configParams'])
+      .execute()) {
+      if (!lost(row.configParams)) continue;
+      await trx.deleteFrom('imProjectConfig').where('configId', '=', row.configId).execute();
+      erased++;
+    }
+    if (lost((await kvGet(trx, MAIL_CONFIG_KEY)) ?? null)) {
+      await trx.deleteFrom('sysKv').where('k', '=', MAIL_CONFIG_KEY).execute();
+      erased++;
+    }
+    return erased;
   });
 }
 
@@ -94,8 +133,9 @@ export async function sealLeftovers(db: Db, box: SecretBox): Promise<number> {
         trx,
       );
       for (const row of rows) {
+        // Only if still the value read (another instance may have written meanwhile).
         await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${box.seal(row.value)}
-          where ${sql.ref(id)} = ${row.id}`.execute(trx);
+          where ${sql.ref(id)} = ${row.id} and ${sql.ref(column)} = ${row.value}`.execute(trx);
         sealed++;
       }
     }

@@ -151,7 +151,10 @@ describe('who is looking', () => {
     const outsider = await connect(stranger);
     await api(tester, 'GET', `/system/defect/${defectId}`);
     const looking = await devSocket.waitFor('memberFocus', (d) => d.dataId === defectId);
-    expect(looking.data).toMatchObject({ moduleName: 'defect', user: { userId: tester.userId } });
+    expect(looking.data).toMatchObject({
+      moduleName: 'defect',
+      user: { userId: tester.userId, userName: tester.userName, nickName: expect.any(String) },
+    });
     const view = await api(dev, 'GET', `/system/defect/${defectId}`);
     expect(view.data.focusList.map((u: Json) => u.userId).sort()).toEqual([tester.userId, dev.userId].sort());
     await api(tester, 'POST', '/system/defect/close-edit-window', {});

@@ -16,29 +16,49 @@ type Looker = { userId: number; nickName: string; avatar: string | null };
 const lookerOf = (v: string) => (JSON.parse(v) as { user: Looker }).user;
 
 /**
- * Writes a marker and reads everyone's on the item. A marker is worth nothing after a crash, so
- * on PostgreSQL its commit does not wait for the disk (synchronous_commit off for this
- * statement's transaction only): that wait was most of the time it took to open a defect. There
- * the write and the read are one statement (the read sees the table as it was, plus the row
- * written). SQLite's commits (WAL, synchronous NORMAL) do not wait, and its statements cost no
- * round trip.
+ * Writes the user's marker (their name and avatar, read with it) and reads everyone's on the item;
+ * `mine` is undefined when the user is gone. A marker is worth nothing after a crash, so on
+ * PostgreSQL its commit does not wait for the disk (synchronous_commit off for this statement's
+ * transaction only): that wait was most of the time it took to open a defect. There the user's
+ * row, the write and the read are one statement, one round trip (the read sees the table as it
+ * was, plus the row written). SQLite's commits (WAL, synchronous NORMAL) do not wait, and its
+ * statements cost no round trip.
  */
-async function putAndRead(db: Db, k: string, v: string, prefix: string): Promise<Looker[]> {
+async function putAndRead(
+  db: Db,
+  userId: number,
+  projectId: number,
+  k: string,
+  prefix: string,
+): Promise<{ mine: Looker | undefined; looking: Looker[] }> {
   if (!isPostgres(db)) {
-    await kvPut(db, k, v, FOCUS_TTL_MS);
-    return readLookers(db, prefix);
+    const user = await db
+      .selectFrom('sysUser')
+      .select(['userId', 'userName', 'nickName', 'avatar'])
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    if (!user) return { mine: undefined, looking: await readLookers(db, prefix) };
+    await kvPut(db, k, JSON.stringify({ projectId, user }), FOCUS_TTL_MS);
+    return { mine: user, looking: await readLookers(db, prefix) };
   }
   const now = Date.now();
-  const { rows } = await sql<{ v: string }>`
+  const { rows } = await sql<{ v: string; isMine: boolean }>`
     with put as (
       insert into sys_kv (k, v, expire_at)
-      select ${k}, ${v}, ${now + FOCUS_TTL_MS} from (select set_config('synchronous_commit', 'off', true)) fleeting
+      select ${k}, json_build_object('projectId', ${projectId}::integer, 'user', json_build_object(
+          'userId', u.user_id, 'userName', u.user_name, 'nickName', u.nick_name, 'avatar', u.avatar))::text,
+        ${now + FOCUS_TTL_MS}
+      from sys_user u, (select set_config('synchronous_commit', 'off', true)) fleeting
+      where u.user_id = ${userId}
       on conflict (k) do update set v = excluded.v, expire_at = excluded.expire_at
       returning v)
-    select v from put
+    select v, true as is_mine from put
     union all
-    select v from sys_kv where k like ${`${prefix}%`} and expire_at > ${now} and k <> ${k}`.execute(db);
-  return rows.map((r) => lookerOf(r.v));
+    select v, false from sys_kv where k like ${`${prefix}%`} and expire_at > ${now} and k <> ${k}`.execute(
+    db,
+  );
+  const mine = rows.find((r) => r.isMine);
+  return { mine: mine ? lookerOf(mine.v) : undefined, looking: rows.map((r) => lookerOf(r.v)) };
 }
 
 async function readLookers(db: Db, prefix: string): Promise<Looker[]> {
@@ -63,27 +83,12 @@ export class Focus {
 
   /** Marks the user as looking at the item, tells its project, and answers everyone looking now. */
   async open(module: FocusModule, dataId: number, projectId: number, userId: number): Promise<Looker[]> {
-    // Who it is and who hears of it are independent reads: side by side (one wait on PostgreSQL).
-    const [user, members] = await Promise.all([
-      this.db
-        .selectFrom('sysUser')
-        .select(['userId', 'userName', 'nickName', 'avatar'])
-        .where('userId', '=', userId)
-        .executeTakeFirst(),
+    // The marker (with who it is) and who hears of it, side by side: one wait on PostgreSQL.
+    const [{ mine, looking }, members] = await Promise.all([
+      putAndRead(this.db, userId, projectId, keyOf(module, dataId, userId), prefixOf(module, dataId)),
       projectMemberIds(this.db, projectId),
     ]);
-    if (!user) return this.lookers(module, dataId);
-    const looking = await putAndRead(
-      this.db,
-      keyOf(module, dataId, userId),
-      JSON.stringify({ projectId, user }),
-      prefixOf(module, dataId),
-    );
-    await this.hub.send(members, 'memberFocus', {
-      moduleName: module,
-      dataId,
-      user,
-    });
+    if (mine) await this.hub.send(members, 'memberFocus', { moduleName: module, dataId, user: mine });
     return looking;
   }
 

@@ -53,6 +53,17 @@ export async function showOpenPages(testName: string): Promise<void> {
   }
 }
 
+/**
+ * The dialog on top, not one still fading out after it closed (its `.ant-modal` carries the
+ * leave motion's classes until it is hidden): taken for the next one, its buttons were pressed
+ * instead of the new dialog's.
+ */
+export const topDialog = (page: Page) =>
+  page
+    .locator('.ant-modal-wrap:visible')
+    .filter({ hasNot: page.locator('.ant-modal[class*="-leave"]') })
+    .last();
+
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shot, signIn, topDialog, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 /**
@@ -14,7 +14,7 @@ const JOB = 'E2E purge logs';
 let browser: Browser;
 let page: Page;
 
-const dialog = () => page.locator('.ant-modal-wrap:visible').last();
+const dialog = () => topDialog(page);
 const row = (text: string) => page.locator('.ant-table-row:visible').filter({ hasText: text });
 const rowNamed = (name: string) =>
   page.locator('.ant-table-row:visible').filter({ has: page.getByText(name, { exact: true }) });
@@ -128,7 +128,7 @@ describe('administration', () => {
       .check();
     await importing.getByRole('button', { name: /确\s*定/ }).click();
     // The import dialog, still fading out, lists the same table: wait for it to go.
-    await importing.waitFor({ state: 'detached' });
+    await page.locator('.ant-modal-wrap:visible').waitFor({ state: 'detached' });
     await rowNamed('sys_notice').waitFor();
 
     const download = page.waitForEvent('download');

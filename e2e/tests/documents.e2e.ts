@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shot, signIn, topDialog, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -35,7 +35,7 @@ const files = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-docs-'));
 
 const rows = () => page.getByTestId('document-table').locator('.ant-table-row');
 const row = (name: string) => rows().filter({ has: page.locator(`[data-doc-name="${name}"]`) });
-const dialog = () => page.locator('.ant-modal-wrap:visible').last();
+const dialog = () => topDialog(page);
 const ok = () => dialog().getByRole('button', { name: /确\s*定/ });
 const toast = (text: string) => page.locator('.ant-message').getByText(text).last();
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shot, signIn, topDialog, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -18,7 +18,7 @@ let context: BrowserContext;
 let page: Page;
 let key = '';
 
-const dialog = () => page.locator('.ant-modal-wrap:visible').last();
+const dialog = () => topDialog(page);
 
 /** What a test tool sends (curl -X POST …/api/report/defect -H 'CAT2BUG-API-KEY: …'). */
 async function push(body: unknown) {

@@ -18,6 +18,8 @@ export interface CacheGroup {
   isClearable: boolean;
   /** A single key rather than a prefix. */
   isKey?: boolean;
+  /** Its values are stored sealed (lib/secrets.ts): opened to be shown masked. */
+  isSealed?: boolean;
 }
 
 /** What features keep in sys_kv (see each feature's kvPut). */
@@ -65,6 +67,7 @@ export const KV_GROUPS: readonly CacheGroup[] = [
     mask: 'secrets',
     isClearable: false,
     isKey: true,
+    isSealed: true,
   },
   {
     cacheName: SECRET_KEY_CHECK,

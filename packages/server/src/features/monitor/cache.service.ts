@@ -4,7 +4,6 @@ import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { MAIL_CONFIG_KEY } from '../notices/outbox.ts';
 import { MASK } from '../oper-log/oper-log-text.ts';
 import {
   countKvKeys,
@@ -115,9 +114,9 @@ export async function cacheKeys(deps: CacheDeps, cacheName: string): Promise<str
 
 const expiry = (expireAt: number | null) => (expireAt === null ? null : formatDateTime(new Date(expireAt)));
 
-/** The mail settings are stored sealed: opened to be shown masked (a value that will not open is masked whole). */
+/** A sealed group's value opened to be shown masked (a value that will not open is masked whole). */
 function opened(deps: CacheDeps, group: CacheGroup, value: string): string {
-  if (group.cacheName !== MAIL_CONFIG_KEY) return value;
+  if (!group.isSealed) return value;
   try {
     return deps.secrets.open(value);
   } catch {

@@ -22,7 +22,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
-import { kvPut } from '../session/session.repository.ts';
+import { KV_FOREVER_MS, kvPut } from '../session/session.repository.ts';
 import {
   INVITATION_NOTICE,
   type InvitationFacts,
@@ -42,7 +42,6 @@ import {
   storedMailConfig,
 } from './outbox.ts';
 
-const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
 /** The mark (`notice_key`) of an administrator's announcement; its args hold the id shared by its copies. */
 const ANNOUNCEMENT_NOTICE = 'announcement';
 export type NoticeRow = {
@@ -463,7 +462,7 @@ export function registerNoticeRoutes(r: Router): void {
     handler: async (ctx) => {
       const keep = (await storedMailConfig(db, r.deps.secrets))?.password;
       const mail: MailConfig = { ...ctx.body, password: ctx.body.password ?? keep ?? '' };
-      await kvPut(db, MAIL_CONFIG_KEY, r.deps.secrets.seal(JSON.stringify(mail)), FOREVER_MS);
+      await kvPut(db, MAIL_CONFIG_KEY, r.deps.secrets.seal(JSON.stringify(mail)), KV_FOREVER_MS);
       return ctx.ok();
     },
   });

@@ -3,10 +3,9 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { isSealed, loadSecretKey, SEALED_PREFIX, SECRET_KEY_CHECK, SecretBox } from '../../lib/secrets.ts';
 import { MAIL_CONFIG_KEY } from '../notices/outbox.ts';
-import { kvGet, kvPut } from '../session/session.repository.ts';
+import { KV_FOREVER_MS, kvGet, kvPut } from '../session/session.repository.ts';
 
 const KEY_CHECK_TEXT = 'buglet';
-const FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
 
 export class SecretKeyMismatch extends Error {}
 
@@ -34,7 +33,7 @@ export async function openStoredSecrets(
   // Written only if absent (two first starts at once: one value wins), then read back.
   await db
     .insertInto('sysKv')
-    .values({ k: SECRET_KEY_CHECK, v: box.seal(KEY_CHECK_TEXT), expireAt: Date.now() + FOREVER_MS })
+    .values({ k: SECRET_KEY_CHECK, v: box.seal(KEY_CHECK_TEXT), expireAt: Date.now() + KV_FOREVER_MS })
     .onConflict((oc) => oc.column('k').doNothing())
     .execute();
   const check = (await kvGet(db, SECRET_KEY_CHECK)) ?? '';
@@ -50,7 +49,7 @@ export async function openStoredSecrets(
       );
     }
     const erased = await forgetUnopenable(db, box);
-    await kvPut(db, SECRET_KEY_CHECK, box.seal(KEY_CHECK_TEXT), FOREVER_MS);
+    await kvPut(db, SECRET_KEY_CHECK, box.seal(KEY_CHECK_TEXT), KV_FOREVER_MS);
     log?.warn(
       { erased },
       'FORGET_SEALED_SECRETS: credentials sealed with a lost key were erased; unset it now',
@@ -141,7 +140,7 @@ export async function sealLeftovers(db: Db, box: SecretBox): Promise<number> {
     }
     const mail = await kvGet(trx, MAIL_CONFIG_KEY);
     if (mail !== undefined && !isSealed(mail)) {
-      await kvPut(trx, MAIL_CONFIG_KEY, box.seal(mail), FOREVER_MS);
+      await kvPut(trx, MAIL_CONFIG_KEY, box.seal(mail), KV_FOREVER_MS);
       sealed++;
     }
     return sealed;

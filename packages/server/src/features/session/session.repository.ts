@@ -109,6 +109,9 @@ export async function kvGet(db: Db, k: string, now = Date.now()): Promise<string
   return row && row.expireAt > now ? row.v : undefined;
 }
 
+/** A time to live for key-value rows that are settings, not caches. */
+export const KV_FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
+
 export async function kvPut(db: Db, k: string, v: string, ttlMs: number): Promise<void> {
   const expireAt = Date.now() + ttlMs;
   await db

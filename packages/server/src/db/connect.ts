@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import { recordQuery } from '../features/monitor/slow-queries.ts';
+import { namedStatementClient, StatementNames } from './pg-statements.ts';
 import type { Database } from './schema.ts';
 import { SAFETY_NET_PAGES, startCheckpointer } from './sqlite-checkpoints.ts';
 import { trigramMatch } from './trigram-match.ts';
@@ -18,7 +19,9 @@ export async function connectDatabase(database: AppConfig['database']): Promise<
     const { default: pg } = await import('pg');
     // int8 (counts, bigint columns) as numbers: ids and epoch milliseconds stay below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // Repeated query texts run as named statements, planned once per connection (pg-statements.ts).
+    const Client = namedStatementClient(pg.Client, new StatementNames());
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, Client });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log: recordQuery });
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });

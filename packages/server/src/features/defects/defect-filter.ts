@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { containsText } from '../../db/contains-text.ts';
 import { ftsPhrase, keywordMatches } from './defect-search.ts';
+import type { KeywordNarrowing } from './keyword-narrowing.ts';
 
 /** The list's sort columns (orderByColumn) and what they sort by. */
 export const DEFECT_SORT = {
@@ -30,6 +31,8 @@ export interface DefectFilter {
   defectName?: string;
   /** Words anywhere in the title, description or comments (indexed). */
   keyword?: string;
+  /** PostgreSQL: the keyword's word to look each column up by, learnt before planning (keyword-narrowing.ts). */
+  keywordNarrowing?: KeywordNarrowing;
   isInvolvingMe?: boolean;
   isFollowed?: boolean;
   createdFrom?: string;
@@ -153,7 +156,7 @@ export function filtered(db: Db, f: DefectFilter) {
         .where(sql<boolean>`s.sys_defect_search match ${phrase}`) as unknown as DefectSource)
     : defectRows(db);
   const q = withFilters(from, db, f);
-  return keyword && !phrase ? q.where(keywordMatches(db, keyword)) : q;
+  return keyword && !phrase ? q.where(keywordMatches(db, keyword, { narrowing: f.keywordNarrowing })) : q;
 }
 
 /** The page as one query: the filter's rows (keyword included) in the order, sorted by the database. */

@@ -1,6 +1,5 @@
 import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { containsText } from '../../db/contains-text.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   type DefectFilter,
@@ -11,8 +10,9 @@ import {
   withFilters,
 } from './defect-filter.ts';
 import { type SortColumn, WALK_MAX_END, walkBudget, walkKeywordPage } from './defect-keyword-page.ts';
-import { ftsPhrase, keywordInComments, keywordInText } from './defect-search.ts';
+import { containsKeyword, ftsPhrase, keywordInComments, keywordInText } from './defect-search.ts';
 import type { DefectRow } from './defects.repository.ts';
+import { keywordNarrowing } from './keyword-narrowing.ts';
 
 /** Keyword totals above this are answered as "more than" (counting every match of a common word costs more than the page). */
 export const KEYWORD_COUNT_CAP = 1000;
@@ -37,13 +37,14 @@ export type KeywordPlan = 'walk' | 'sort';
  */
 export async function listKeywordDefects(
   db: Db,
-  f: DefectFilter,
+  asked: DefectFilter,
   limit: number,
   offset: number,
   order: DefectOrder | undefined,
   plan: KeywordPlan | undefined,
 ): Promise<{ rows: DefectRow[]; total: number; isTotalCapped: boolean }> {
-  const keyword = f.keyword?.trim() ?? '';
+  const keyword = asked.keyword?.trim() ?? '';
+  const f = { ...asked, keywordNarrowing: keywordNarrowing(db, keyword) };
   const walkOrder: [SortColumn, 'asc' | 'desc'] | undefined = order
     ? [order[0].slice('d.'.length) as SortColumn, order[1]]
     : ftsPhrase(db, keyword)
@@ -140,8 +141,9 @@ async function sortedWithCount(
 /** `m` of the LIKE/ILIKE keyword, by parts (see sortedWithCount). */
 function matchesByParts(db: Db, f: DefectFilter, keyword: string) {
   const cap = KEYWORD_COUNT_CAP + 1;
-  const inName = containsText(db, 'd.defect_name', keyword);
-  const inText = keywordInText(db, keyword);
+  const narrowing = f.keywordNarrowing ?? {};
+  const inName = containsKeyword(db, 'd.defect_name', keyword, narrowing.name);
+  const inText = keywordInText(db, keyword, narrowing);
   // A part after others is read only while they are within the cap (`before`: their count).
   const part = (condition: RawBuilder<boolean>, before?: string) => {
     const q = withFilters(defectRows(db), db, f).where(condition).select('d.defectId').limit(cap);
@@ -156,7 +158,7 @@ function matchesByParts(db: Db, f: DefectFilter, keyword: string) {
       (cte) => cte('t1').materialized(),
       () =>
         part(
-          sql<boolean>`not coalesce(${inName}, false) and ${containsText(db, 'd.defect_describe', keyword)}`,
+          sql<boolean>`not coalesce(${inName}, false) and ${containsKeyword(db, 'd.defect_describe', keyword, narrowing.describe)}`,
           '(select count(*) from t0)',
         ),
     )
@@ -164,7 +166,7 @@ function matchesByParts(db: Db, f: DefectFilter, keyword: string) {
       (cte) => cte('t2').materialized(),
       () =>
         part(
-          sql<boolean>`not coalesce(${inText}, false) and ${keywordInComments(db, keyword, 'set')}`,
+          sql<boolean>`not coalesce(${inText}, false) and ${keywordInComments(db, keyword, 'set', narrowing)}`,
           '((select count(*) from t0) + (select count(*) from t1))',
         ),
     )

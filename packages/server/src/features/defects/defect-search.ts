@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { containsText } from '../../db/contains-text.ts';
+import { containsText, containsTextUnindexed } from '../../db/contains-text.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import type { KeywordNarrowing } from './keyword-narrowing.ts';
 
 const TRIGRAM = 3;
 
@@ -36,9 +37,19 @@ export function ftsPhrase(db: Db, text: string, column?: 'title'): string | unde
   return column ? `${column} : ${phrase}` : phrase;
 }
 
+/**
+ * `column` containing the keyword; found through the trigram index by `word` when one is given
+ * (the keyword's rarest word, keyword-narrowing.ts), and the keyword tested on what it finds.
+ */
+export function containsKeyword(db: Db, column: string, keyword: string, word: string | undefined) {
+  return word
+    ? sql<boolean>`(${containsText(db, column, word)} and ${containsTextUnindexed(db, column, keyword)})`
+    : containsText(db, column, keyword);
+}
+
 /** The keyword in the title or description of `d` (LIKE on SQLite, ILIKE on PostgreSQL). */
-export function keywordInText(db: Db, keyword: string) {
-  return sql<boolean>`(${containsText(db, 'd.defect_name', keyword)} or ${containsText(db, 'd.defect_describe', keyword)})`;
+export function keywordInText(db: Db, keyword: string, narrowing: KeywordNarrowing = {}) {
+  return sql<boolean>`(${containsKeyword(db, 'd.defect_name', keyword, narrowing.name)} or ${containsKeyword(db, 'd.defect_describe', keyword, narrowing.describe)})`;
 }
 
 /**
@@ -47,8 +58,13 @@ export function keywordInText(db: Db, keyword: string) {
  * each row through its history (a walk passes few rows, and a common word can be in a great many
  * comments).
  */
-export function keywordInComments(db: Db, keyword: string, how: 'set' | 'row') {
-  const inComment = containsText(db, 'c.comment_content', keyword);
+export function keywordInComments(
+  db: Db,
+  keyword: string,
+  how: 'set' | 'row',
+  narrowing: KeywordNarrowing = {},
+) {
+  const inComment = containsKeyword(db, 'c.comment_content', keyword, narrowing.comment);
   if (how === 'row')
     // The history first (SQLite keeps a cross join's order; PostgreSQL plans it as a join).
     return sql<boolean>`exists (select 1 from sys_defect_log l cross join sys_comment c
@@ -69,6 +85,10 @@ export function keywordInComments(db: Db, keyword: string, how: 'set' | 'row') {
  * word), which fall back to a scan. `isPerRow`: tested row by row (a keyword walk,
  * defect-keyword-page.ts).
  */
-export function keywordMatches(db: Db, keyword: string, { isPerRow = false } = {}) {
-  return sql<boolean>`(${keywordInText(db, keyword)} or ${keywordInComments(db, keyword, isPerRow ? 'row' : 'set')})`;
+export function keywordMatches(
+  db: Db,
+  keyword: string,
+  { isPerRow = false, narrowing = {} }: { isPerRow?: boolean; narrowing?: KeywordNarrowing } = {},
+) {
+  return sql<boolean>`(${keywordInText(db, keyword, narrowing)} or ${keywordInComments(db, keyword, isPerRow ? 'row' : 'set', narrowing)})`;
 }

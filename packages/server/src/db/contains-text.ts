@@ -20,3 +20,13 @@ export function containsText(db: Db, column: string, text: string) {
 export function containsTextUnindexed(db: Db, column: string, text: string) {
   return sql<boolean>`(${sql.ref(column)} || '') ${likeOperator(db)} ${likePattern(text)} escape '\\'`;
 }
+
+/**
+ * PostgreSQL: a column holding lower() of a text (a generated column, e.g. defect_name_folded)
+ * containing `text`, case-insensitive: LIKE on both sides lowered is what ILIKE does, without
+ * lowering every row. `isIndexed: false` as in containsTextUnindexed.
+ */
+export function foldedContains(column: string, text: string, { isIndexed = true } = {}) {
+  const target = isIndexed ? sql.ref(column) : sql`(${sql.ref(column)} || '')`;
+  return sql<boolean>`${target} like lower(${likePattern(text)}) escape '\\'`;
+}

@@ -37,6 +37,7 @@ import * as m034 from './migrations/034-defect-sort-indexes.ts';
 import * as m035 from './migrations/035-auth-version.ts';
 import * as m036 from './migrations/036-handler-tally.ts';
 import * as m037 from './migrations/037-sealed-secrets.ts';
+import * as m038 from './migrations/038-defect-name-folded.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -76,6 +77,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '035-auth-version': m035,
   '036-handler-tally': m036,
   '037-sealed-secrets': m037,
+  '038-defect-name-folded': m038,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,8 +1,7 @@
 import { DEFECT_TYPES } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { containsText } from '../../db/contains-text.ts';
-import { ftsPhrase, keywordMatches } from './defect-search.ts';
+import { ftsPhrase, keywordMatches, titleContains } from './defect-search.ts';
 import type { KeywordNarrowing } from './keyword-narrowing.ts';
 
 /** The list's sort columns (orderByColumn) and what they sort by. */
@@ -73,7 +72,7 @@ export function withFilters(
     const title = ftsPhrase(db, name, 'title');
     const inTitle = title
       ? sql<boolean>`d.defect_id in (select rowid from sys_defect_search where sys_defect_search match ${title})`
-      : containsText(db, 'd.defect_name', name);
+      : titleContains(db, name);
     if (number?.[1]) q = q.where('d.projectNum', '=', Number(number[2]));
     else if (number) q = q.where((eb) => eb.or([eb('d.projectNum', '=', Number(number[2])), inTitle]));
     else q = q.where(inTitle);

@@ -10,7 +10,13 @@ import {
   withFilters,
 } from './defect-filter.ts';
 import { type SortColumn, WALK_MAX_END, walkBudget, walkKeywordPage } from './defect-keyword-page.ts';
-import { containsKeyword, ftsPhrase, keywordInComments, keywordInText } from './defect-search.ts';
+import {
+  containsKeyword,
+  ftsPhrase,
+  keywordInComments,
+  keywordInText,
+  titleContains,
+} from './defect-search.ts';
 import type { DefectRow } from './defects.repository.ts';
 import { keywordNarrowing } from './keyword-narrowing.ts';
 
@@ -142,7 +148,7 @@ async function sortedWithCount(
 function matchesByParts(db: Db, f: DefectFilter, keyword: string) {
   const cap = KEYWORD_COUNT_CAP + 1;
   const narrowing = f.keywordNarrowing ?? {};
-  const inName = containsKeyword(db, 'd.defect_name', keyword, narrowing.name);
+  const inName = titleContains(db, keyword, narrowing.name);
   const inText = keywordInText(db, keyword, narrowing);
   // A part after others is read only while they are within the cap (`before`: their count).
   const part = (condition: RawBuilder<boolean>, before?: string) => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { containsText, containsTextUnindexed } from '../../db/contains-text.ts';
+import { containsText, containsTextUnindexed, foldedContains } from '../../db/contains-text.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { KeywordNarrowing } from './keyword-narrowing.ts';
 
@@ -47,9 +47,31 @@ export function containsKeyword(db: Db, column: string, keyword: string, word: s
     : containsText(db, column, keyword);
 }
 
+/**
+ * `column` (the title `d.defect_name` or a comment's `c.comment_content`) containing the keyword,
+ * as containsKeyword. PostgreSQL tests the lowered text (migration 038), where LIKE is ILIKE's
+ * test without lowering every row.
+ */
+export function foldedKeyword(
+  db: Db,
+  column: 'd.defect_name' | 'c.comment_content',
+  keyword: string,
+  word?: string,
+) {
+  if (!isPostgres(db)) return containsKeyword(db, column, keyword, word);
+  const folded = `${column}_folded`;
+  return word
+    ? sql<boolean>`(${foldedContains(folded, word)} and ${foldedContains(folded, keyword, { isIndexed: false })})`
+    : foldedContains(folded, keyword);
+}
+
+/** The title of `d` containing the keyword (foldedKeyword). */
+export const titleContains = (db: Db, keyword: string, word?: string) =>
+  foldedKeyword(db, 'd.defect_name', keyword, word);
+
 /** The keyword in the title or description of `d` (LIKE on SQLite, ILIKE on PostgreSQL). */
 export function keywordInText(db: Db, keyword: string, narrowing: KeywordNarrowing = {}) {
-  return sql<boolean>`(${containsKeyword(db, 'd.defect_name', keyword, narrowing.name)} or ${containsKeyword(db, 'd.defect_describe', keyword, narrowing.describe)})`;
+  return sql<boolean>`(${titleContains(db, keyword, narrowing.name)} or ${containsKeyword(db, 'd.defect_describe', keyword, narrowing.describe)})`;
 }
 
 /**
@@ -64,7 +86,7 @@ export function keywordInComments(
   how: 'set' | 'row',
   narrowing: KeywordNarrowing = {},
 ) {
-  const inComment = containsKeyword(db, 'c.comment_content', keyword, narrowing.comment);
+  const inComment = foldedKeyword(db, 'c.comment_content', keyword, narrowing.comment);
   if (how === 'row')
     // The history first (SQLite keeps a cross join's order; PostgreSQL plans it as a join).
     return sql<boolean>`exists (select 1 from sys_defect_log l cross join sys_comment c

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { trigramSchema } from '../trigram-schema.ts';
 import { type AnyDb, isPostgres } from './helpers.ts';
 
 /**
@@ -36,11 +37,4 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`create index sys_comment_content_trgm on sys_comment using gin (comment_content ${ops})`.execute(
     db,
   );
-}
-
-async function trigramSchema(db: AnyDb): Promise<string | undefined> {
-  const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'pg_trgm'`.execute(db);
-  return rows[0]?.schema;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { trigramSchema } from '../trigram-schema.ts';
 import { type AnyDb, isPostgres } from './helpers.ts';
 
 /**
@@ -16,10 +17,7 @@ export async function up(db: AnyDb): Promise<void> {
     generated always as (lower(defect_name)) stored`.execute(db);
   await sql`alter table sys_comment add column if not exists comment_content_folded text
     generated always as (lower(comment_content)) stored`.execute(db);
-  const { rows } = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'pg_trgm'`.execute(db);
-  const trgm = rows[0]?.schema;
+  const trgm = await trigramSchema(db);
   if (!trgm) return; // No pg_trgm (migration 007): the search runs unindexed.
   await sql`drop index if exists sys_defect_name_trgm`.execute(db);
   await sql`drop index if exists sys_comment_content_trgm`.execute(db);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { trigramSchema } from '../../db/trigram-schema.ts';
 
 /**
  * PostgreSQL's trigram index answers `ILIKE '%keyword%'` by intersecting the lists of rows of
@@ -83,11 +84,9 @@ export async function learnTrigramShares(db: Db): Promise<void> {
 async function sampleShares(db: Db): Promise<Shares> {
   const shares: Shares = { name: new Map(), describe: new Map(), comment: new Map() };
   try {
-    const { rows: ext } = await sql<{ schema: string }>`
-      select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-      where e.extname = 'pg_trgm'`.execute(db);
-    if (!ext[0]) return shares; // No trigram index: nothing to narrow.
-    const showTrgm = sql.raw(`${JSON.stringify(ext[0].schema)}.show_trgm`);
+    const trgm = await trigramSchema(db);
+    if (!trgm) return shares; // No trigram index: nothing to narrow.
+    const showTrgm = sql.raw(`${JSON.stringify(trgm)}.show_trgm`);
     for (const [column, [table, field]] of Object.entries(NARROWED_COLUMNS) as [
       NarrowedColumn,
       readonly [string, string],

@@ -57,10 +57,10 @@ async function measure(url: string, token: string, route: string, runs = RUNS): 
     isCapped,
   };
 }
-const listRoute = (projectId: number, query: string) =>
+export const listRoute = (projectId: number, query: string) =>
   `/system/defect/list?projectId=${projectId}&pageNum=1&pageSize=10${query}`;
-const keywordQuery = (keyword: string) => `&params%5Bkeyword%5D=${encodeURIComponent(keyword)}`;
-const sortQuery = (column: string, direction: 'asc' | 'desc') =>
+export const keywordQuery = (keyword: string) => `&params%5Bkeyword%5D=${encodeURIComponent(keyword)}`;
+export const sortQuery = (column: string, direction: 'asc' | 'desc') =>
   `&orderByColumn=${column}&isAsc=${direction}`;
 
 /** Keywords by how many defects they match: one in eight (plus comments), about one in a thousand, one. */

@@ -5,6 +5,7 @@ import { runDefectList } from './defect-list.bench.ts';
 import { runHomeDashboard } from './home-dashboard.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runOperLog } from './oper-log.bench.ts';
+import { runPostgresBesideSqlite } from './pg-beside-sqlite.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runRealtimeReport } from './realtime-report.bench.ts';
 import { runReportPush } from './report-push.bench.ts';
@@ -18,6 +19,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['throughput', runThroughput],
   ['project list: 1,000 projects, 10,000 people in one team', runProjectList],
   ['defect list and keyword search: one project, DEFECTS (default 1,000,000) defects', runDefectList],
+  ['PostgreSQL beside SQLite: the same reads in turn, DEFECTS defects', runPostgresBesideSqlite],
   ['defect creates: one after another over HTTP', runDefectCreate],
   ['defect import from Excel', runDefectImport],
   ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],

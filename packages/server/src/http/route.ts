@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { type Access, loadAccess } from '../features/access/access.service.ts';
-import { resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
+import { lookUpOwner, resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
 import { ticketPrincipal } from '../features/browser/proxy-ticket.ts';
 import type { Outbox } from '../features/notices/outbox.ts';
 import { type ApiCaller, resolveApiCaller } from '../features/open-api/api-key.auth.ts';
@@ -169,6 +169,26 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
 ): Promise<RouteContext<unknown, unknown, unknown>> {
   const lang = langFrom(req.headers.language);
   req.lang = lang;
+  // A scoped route's input is read first, so that the project of the item it names is looked up
+  // while the session is (one wait on PostgreSQL instead of two). What the input gets wrong, and
+  // the lookup's answer, reach only a known caller, after the session checks below.
+  const readInput = () => ({
+    body: spec.body ? parseWith(spec.body, req.body ?? {}) : req.body,
+    query: spec.query ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>)) : req.query,
+    params: spec.params ? parseWith(spec.params, req.params) : req.params,
+  });
+  let early: { input?: ReturnType<typeof readInput>; scope?: Scope; error?: unknown } = {};
+  if (spec.scope) {
+    try {
+      const input = readInput();
+      early = { input, scope: spec.scope(input as never) };
+    } catch (error) {
+      early = { error };
+    }
+  }
+  const owner = early.scope ? lookUpOwner(deps.db, early.scope) : undefined;
+  // Awaited only for a known caller (resolveScope); a refused one leaves it unread.
+  owner?.catch(() => undefined);
   const api =
     spec.guard.kind === 'apiKey' ? await resolveApiCaller(deps.db, req, spec.guard.capability) : undefined;
   const principal = api
@@ -194,15 +214,12 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     const a = await access();
     if (!guardPasses(spec.guard, a.permissions, a.roleKeys)) throw forbidden();
   }
-  const body = spec.body ? parseWith(spec.body, req.body ?? {}) : req.body;
-  const query = spec.query
-    ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>))
-    : req.query;
-  const params = spec.params ? parseWith(spec.params, req.params) : req.params;
+  if (early.error !== undefined) throw early.error;
+  const { body, query, params } = early.input ?? readInput();
 
   // A scoped route is judged by the caller's roles in the team or project it names.
-  const scope = principal && spec.scope ? spec.scope({ body, query, params } as never) : undefined;
-  const scoped = scope && principal ? await resolveScope(deps.db, principal, scope) : undefined;
+  const scope = principal ? early.scope : undefined;
+  const scoped = scope && principal ? await resolveScope(deps.db, principal, scope, owner) : undefined;
   if (scoped) accessPromise = Promise.resolve(scoped);
   if (guarded && spec.scope && principal) {
     const a = await access();

@@ -120,9 +120,25 @@ async function ownerOf<T extends number | string>(
   return first;
 }
 
-export async function resolveScope(db: Db, principal: Principal, scope: Scope): Promise<ScopedAccess> {
+/**
+ * The project an item-scoped route's item belongs to (undefined for a team or project scope):
+ * started by the route binding while the session is still being looked up (route.ts), and
+ * handed to resolveScope.
+ */
+export function lookUpOwner(db: Db, scope: Scope): Promise<number | undefined> | undefined {
+  return scope.kind === 'team' || scope.kind === 'project'
+    ? undefined
+    : OWNER_OF[scope.kind](db, scope as never);
+}
+
+export async function resolveScope(
+  db: Db,
+  principal: Principal,
+  scope: Scope,
+  owner?: Promise<number | undefined>,
+): Promise<ScopedAccess> {
   if (scope.kind !== 'team' && scope.kind !== 'project') {
-    const projectId = await OWNER_OF[scope.kind](db, scope as never);
+    const projectId = await (owner ?? OWNER_OF[scope.kind](db, scope as never));
     if (projectId === undefined) throw noProjectAccess();
     return resolveScope(db, principal, { kind: 'project', projectId, isWrite: scope.isWrite });
   }

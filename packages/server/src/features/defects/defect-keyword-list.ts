@@ -18,7 +18,7 @@ import {
   titleContains,
 } from './defect-search.ts';
 import type { DefectRow } from './defects.repository.ts';
-import { keywordNarrowing } from './keyword-narrowing.ts';
+import { isLikelyCommon, keywordNarrowing } from './keyword-narrowing.ts';
 
 /** Keyword totals above this are answered as "more than" (counting every match of a common word costs more than the page). */
 export const KEYWORD_COUNT_CAP = 1000;
@@ -40,6 +40,8 @@ export type KeywordPlan = 'walk' | 'sort';
  * A keyword's page and its total up to KEYWORD_COUNT_CAP. Newest first (no sort chosen) is a
  * walk by id, except off SQLite's trigram index, which hands its matches out newest first
  * itself. The count comes first, so only a common keyword is walked. `plan` forces one way.
+ * On PostgreSQL a keyword the sample of titles finds common (keyword-narrowing.ts) is walked
+ * while it is counted, on a second connection: the same answer, one wait instead of two.
  */
 export async function listKeywordDefects(
   db: Db,
@@ -61,10 +63,13 @@ export async function listKeywordDefects(
     walkOrder && end <= WALK_MAX_END
       ? walkKeywordPage(db, f, walkOrder, limit, offset, walkBudget(end))
       : Promise.resolve(undefined);
+  const early = plan === undefined && isLikelyCommon(db, keyword) ? walk() : undefined;
+  // Not needed after all (the count was within the cap): its failure is nobody's answer.
+  early?.catch(() => undefined);
   const sorted = await sortedWithCount(db, f, limit, offset, order);
   const isCommon = sorted.counted > KEYWORD_COUNT_CAP;
   let rows: DefectRow[] | undefined;
-  if (plan === 'walk' || (plan === undefined && isCommon)) rows = await walk();
+  if (plan === 'walk' || (plan === undefined && isCommon)) rows = await (early ?? walk());
   else if (!isCommon) rows = sorted.rows;
   rows ??= await orderedPage(db, f, limit, offset, order);
   return { rows, total: Math.min(sorted.counted, KEYWORD_COUNT_CAP), isTotalCapped: isCommon };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { createTestApp, isPostgres, type TestApp } from '../../../test/test-app.ts';
 import {
+  isLikelyCommon,
   keywordNarrowing,
   learnTrigramShares,
   trigramName,
@@ -74,5 +75,8 @@ describe.runIf(isPostgres())('keyword narrowing on PostgreSQL', () => {
     // so the keyword itself costs nothing there.
     expect(keywordNarrowing(t.db, 'Defect 1234 in')).toEqual({ name: '1234' });
     expect(keywordNarrowing(t.db, 'checkout')).toEqual({});
+    // In every title: walked while it is counted (defect-keyword-list.ts); "1234" is not.
+    expect(isLikelyCommon(t.db, 'checkout')).toBe(true);
+    expect(isLikelyCommon(t.db, 'Defect 1234')).toBe(false);
   });
 });

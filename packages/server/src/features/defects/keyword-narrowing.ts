@@ -59,6 +59,24 @@ export function keywordNarrowing(db: Db, keyword: string): KeywordNarrowing {
   return narrowing;
 }
 
+/** A title trigram in this share of the sample or more: a keyword made of such may be common. */
+const LIKELY_COMMON_SHARE = 0.01;
+
+/**
+ * Whether the keyword may well match more than a few titles (PostgreSQL, once the sample is in):
+ * each of its trigrams is in at least 1 % of the sampled titles. A hint for scheduling only.
+ */
+export function isLikelyCommon(db: Db, keyword: string): boolean {
+  if (!isPostgres(db) || db.isTransaction) return false;
+  const shares = sharesOf(db)?.name;
+  const trigrams = wordsOf(keyword).flatMap(trigramsOf);
+  return (
+    shares !== undefined &&
+    trigrams.length > 0 &&
+    trigrams.every((t) => (shares.get(t) ?? 0) >= LIKELY_COMMON_SHARE)
+  );
+}
+
 /** The sample in use; one is taken (in the background) when there is none or it is old. */
 function sharesOf(db: Db): Shares | undefined {
   const stats = statsByDb.get(db) ?? { at: 0, isSampling: false };

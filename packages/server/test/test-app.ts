@@ -38,7 +38,10 @@ export const isPostgres = () => process.env.BUGLET_TEST_DB === 'postgres';
  * A real app on a real, empty database: an in-memory SQLite file, or a fresh PostgreSQL database
  * (a copy of the migrated template, pg-databases.ts) that is dropped afterwards.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<Parameters<typeof buildApp>[0], 'logger'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-test-'));
   let databaseUrl = 'sqlite::memory:';
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -67,7 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await syncTemplateShop(db);
   await seedAdministrator(db, config);
   const events = createEventBus();
-  const app = await buildApp({ config, db, events });
+  const app = await buildApp({ config, db, events, ...options });
   await app.ready();
 
   const call: TestApp['call'] = async ({ token, lang, headers, ...opts }) => {

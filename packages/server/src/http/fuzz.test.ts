@@ -31,8 +31,22 @@ let admin: Person;
 let owner: Person;
 const ids = { teamId: 0, projectId: 0, defectId: 0, caseId: 0, moduleId: 0 };
 
+/** What the server logged as unhandled (a 500's cause), to name it in a failure. */
+const serverErrors: string[] = [];
+const errorSummary = (line: string) => {
+  try {
+    const { err } = JSON.parse(line) as { err?: { type?: string; message?: string; stack?: string } };
+    return `${err?.type}: ${err?.message} at ${err?.stack?.split('\n')[1]?.trim()}`;
+  } catch {
+    return line.slice(0, 300);
+  }
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    { logger: { level: 'error', stream: { write: (line: string) => serverErrors.push(line) } } },
+  );
   admin = {
     userId: 1,
     userName: 'admin',
@@ -231,6 +245,9 @@ describe('fuzz over every route', () => {
     const alive = await t.app.inject({ method: 'GET', url: '/version' });
     console.info(`fuzz: ${sent} requests over ${routes.length} routes (${RUNS} per route)`);
     expect(alive.statusCode).toBe(200);
+    // A 500's cause as the server logged it.
+    if (failures.length > 0)
+      failures.push(...serverErrors.slice(0, 3).map((l) => `server: ${errorSummary(l)}`));
     expect(failures.slice(0, 30)).toEqual([]);
   });
 });

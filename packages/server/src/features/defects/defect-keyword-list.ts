@@ -66,7 +66,13 @@ export async function listKeywordDefects(
   const early = plan === undefined && isLikelyCommon(db, keyword) ? walk() : undefined;
   // Not needed after all (the count was within the cap): its failure is nobody's answer.
   early?.catch(() => undefined);
-  const sorted = await sortedWithCount(db, f, limit, offset, order);
+  // A keyword expected to be common is counted alone (a statement half as long to plan); should
+  // it be within the cap after all, the sort plan reads its page.
+  const counted = early ? await countMatches(db, f, keyword) : undefined;
+  const sorted =
+    counted !== undefined && counted > KEYWORD_COUNT_CAP
+      ? { counted, rows: [] }
+      : await sortedWithCount(db, f, limit, offset, order);
   const isCommon = sorted.counted > KEYWORD_COUNT_CAP;
   let rows: DefectRow[] | undefined;
   if (plan === 'walk' || (plan === undefined && isCommon)) rows = await (early ?? walk());
@@ -103,14 +109,17 @@ async function sortedWithCount(
   ) as QueryCreator<Database & { m: { defectId: number } }>;
   // The matches' sort keys are read into `p` (materialized) and the page taken from there: left
   // to itself, PostgreSQL would rather walk the whole sort index looking for the matches. Past
-  // the cap the page is not the answer, and `p` stays empty.
+  // the cap the page is not the answer, and `p` stays empty. The matches and the page drive their
+  // joins (a cross join fixes SQLite's order): at 100,000 defects SQLite chose to scan every
+  // defect against the 1,001 matches instead, 17 ms where 1 ms does.
   const [column, direction] = order ?? (['d.defectId', 'desc'] as const);
   const keyed = matches.with(
     (cte) => cte('p').materialized(),
     (qc) =>
       qc
         .selectFrom('m')
-        .innerJoin('sysDefect as d', 'd.defectId', 'm.defectId')
+        .crossJoin('sysDefect as d')
+        .whereRef('d.defectId', '=', 'm.defectId')
         .where(sql<boolean>`(select count(*) from m) <= ${KEYWORD_COUNT_CAP}`)
         .select(['d.defectId', sql.ref(column).as('k')]),
   );
@@ -128,7 +137,8 @@ async function sortedWithCount(
     .as('pg');
   const pageRows = inner
     .selectFrom(ids)
-    .innerJoin('sysDefect as d', 'd.defectId', 'pg.defectId')
+    .crossJoin('sysDefect as d')
+    .whereRef('d.defectId', '=', 'pg.defectId')
     .selectAll('d')
     .select('pg.k as sortKey');
   // The count comes on a row of its own (joined to the page's rows), so a page past the end
@@ -147,6 +157,15 @@ async function sortedWithCount(
       row.defectId === null ? [] : [row as DefectRow],
     ),
   };
+}
+
+/** How many defects match, up to KEYWORD_COUNT_CAP + 1 (the LIKE/ILIKE parts of sortedWithCount). */
+async function countMatches(db: Db, f: DefectFilter, keyword: string): Promise<number> {
+  const row = await matchesByParts(db, f, keyword)
+    .selectFrom('m')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** `m` of the LIKE/ILIKE keyword, by parts (see sortedWithCount). */

@@ -78,7 +78,17 @@ async function act(
   await drawer(page).getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog').filter({ has: page.locator('form#defect-action') });
   await fill(dialog);
+  // The server's answer is waited for (a loaded machine can take seconds), so the next step's
+  // page reload never cuts the action short, and a refusal says why.
+  const answered = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' &&
+      /\/system\/defect\/\d+\/(?!shard$)\w+$/.test(new URL(r.url()).pathname),
+    { timeout: WAIT_MS },
+  );
   await dialog.getByRole('button', { name: /提\s*交/ }).click();
+  const answer = (await (await answered).json()) as { code: number; msg?: string };
+  expect(answer.code, answer.msg).toBe(200);
   await expect
     .poll(() => drawer(page).locator('.ant-drawer-title .ant-tag').last().textContent())
     .toBe(state);

@@ -35,6 +35,30 @@ describe('text the database cannot hold', () => {
   });
 });
 
+describe('numbers past what the database holds', () => {
+  it('refuses an id beyond PostgreSQL integers, and a run of digits too long for an id, never the internal error', async () => {
+    const token = await t.login();
+    // Valid for the route's schema (a safe integer), past PostgreSQL's integer column.
+    const view = await t.call({ method: 'GET', url: '/system/user/3000000000', token, lang: 'en_US' });
+    expect(view.body.msg).not.toMatch(/internal error/i);
+    if (view.body.code !== 200)
+      expect(view.body.msg).toMatch(/not exist|not found|out of range: 3000000000/i);
+    // A handler list of 41 digits is refused by name; "#" and 41 digits is words of a title.
+    const list = (query: Record<string, string>) =>
+      t.call({
+        method: 'GET',
+        url: '/system/defect/list',
+        query: { projectId: '1', ...query },
+        token,
+        lang: 'en_US',
+      });
+    const handlers = await list({ handleBy: `1${'0'.repeat(40)}` });
+    expect(handlers.body.msg).toMatch(/handleBy/);
+    const byNumber = await list({ defectName: `#1${'0'.repeat(40)}` });
+    expect(byNumber.body.msg).not.toMatch(/internal error/i);
+  });
+});
+
 describe('addresses a caller got wrong', () => {
   it('answers over-long, malformed and outside paths with a clean 4xx, never the internal error', async () => {
     const cases: Array<[string, number, ('GET' | 'DELETE')?]> = [

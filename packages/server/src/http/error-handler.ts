@@ -45,6 +45,18 @@ export function constraintViolation(error: unknown): { key: MessageKey; what: st
   return undefined;
 }
 
+/**
+ * A value of the request PostgreSQL's column types refuse (22003: a number beyond the column's
+ * range, such as an id past 2,147,483,647; 22P02: text that is no number there), the value as
+ * PostgreSQL quotes it; undefined for any other error. SQLite stores such values and finds nothing.
+ */
+export function valueOutOfRange(error: unknown): string | undefined {
+  const e = error as { code?: unknown; message?: unknown };
+  if (e.code !== '22003' && e.code !== '22P02') return undefined;
+  const quoted = typeof e.message === 'string' ? /"([^"]*)"/.exec(e.message)?.[1] : undefined;
+  return (quoted ?? '').slice(0, 40);
+}
+
 /** Errors Fastify raises before any route runs (a malformed or over-long address). */
 export function frameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const lang = langFrom(req.headers.language);
@@ -86,6 +98,14 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(200)
         .send({ code: ResultCode.error, msg: translate(lang, clash.key, [clash.what]) });
+    }
+    const refusedValue = valueOutOfRange(error);
+    if (refusedValue !== undefined) {
+      req.log.info({ err: error.message }, 'value out of range');
+      return reply.status(200).send({
+        code: ResultCode.error,
+        msg: translate(lang, 'request.number.out-of-range', [refusedValue]),
+      });
     }
     // A file the static server cannot name or may not show (too long, outside the folder) is
     // simply not there; any other error a plugin marks as the caller's is answered as such.

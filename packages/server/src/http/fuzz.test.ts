@@ -31,7 +31,7 @@ let admin: Person;
 let owner: Person;
 const ids = { teamId: 0, projectId: 0, defectId: 0, caseId: 0, moduleId: 0 };
 
-/** What the server logged as unhandled (a 500's cause), to name it in a failure. */
+/** What the server logged as unhandled (a 500's cause), to name it beside the input. */
 const serverErrors: string[] = [];
 const errorSummary = (line: string) => {
   try {
@@ -203,9 +203,15 @@ describe('fuzz over every route', () => {
       let accepted = false;
       await fc.assert(
         fc.asyncProperty(brokenRequest(route), async (req) => {
+          const logged = serverErrors.length;
           const res = await send(route, req);
           sent += 1;
           const label = `${route.method} ${route.url} as ${req.url.slice(0, 60)} (${req.contentType ?? ''})`;
+          // What the server logged as unhandled for this request, with the input that caused it.
+          for (const line of serverErrors.slice(logged))
+            failures.push(
+              `${label} ${JSON.stringify(req.query ?? {}).slice(0, 200)} ${String(req.payload ?? '').slice(0, 200)}: ${errorSummary(line)}`,
+            );
           const text = res.body;
           if (res.statusCode >= 500) failures.push(`${label}: HTTP ${res.statusCode}`);
           const isDescription =
@@ -245,9 +251,6 @@ describe('fuzz over every route', () => {
     const alive = await t.app.inject({ method: 'GET', url: '/version' });
     console.info(`fuzz: ${sent} requests over ${routes.length} routes (${RUNS} per route)`);
     expect(alive.statusCode).toBe(200);
-    // A 500's cause as the server logged it.
-    if (failures.length > 0)
-      failures.push(...serverErrors.slice(0, 3).map((l) => `server: ${errorSummary(l)}`));
     expect(failures.slice(0, 30)).toEqual([]);
   });
 });

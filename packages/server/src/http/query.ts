@@ -52,7 +52,9 @@ export function orderOf<C extends string>(
   columns: Record<string, C>,
   fallback: [C, 'asc' | 'desc'],
 ): [C, 'asc' | 'desc'] {
-  const column = query.orderByColumn ? columns[query.orderByColumn.trim()] : undefined;
+  const key = query.orderByColumn?.trim();
+  // Own keys only: "constructor" or "toString" would otherwise name a function of every object.
+  const column = key && Object.hasOwn(columns, key) ? columns[key] : undefined;
   if (!column) return fallback;
   const direction = query.isAsc === 'desc' || query.isAsc === 'descending' ? 'desc' : 'asc';
   return [column, direction];

@@ -34,7 +34,8 @@ function filtered(db: Db, f: CaseFilter, tree: ModuleTree) {
   if (f.caseState) q = q.where('c.caseState', '=', f.caseState);
   const name = f.caseName?.trim();
   if (name) {
-    const number = /^(#?)(\d+)$/.exec(name);
+    // Up to nine digits is a number (a longer run of digits is words of a title).
+    const number = /^(#?)(\d{1,9})$/.exec(name);
     const inTitle = containsText(db, 'c.case_name', name);
     if (number?.[1]) q = q.where('c.caseNum', '=', Number(number[2]));
     else if (number) q = q.where((eb) => eb.or([eb('c.caseNum', '=', Number(number[2])), inTitle]));

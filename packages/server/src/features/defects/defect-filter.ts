@@ -68,7 +68,8 @@ export function withFilters(
   const name = f.defectName?.trim();
   if (name) {
     // "#12" is a number; "12" a number or words of a title; anything else words of a title.
-    const number = /^(#?)(\d+)$/.exec(name);
+    // Up to nine digits is a number (a longer run of digits is words of a title).
+    const number = /^(#?)(\d{1,9})$/.exec(name);
     const title = ftsPhrase(db, name, 'title');
     const inTitle = title
       ? sql<boolean>`d.defect_id in (select rowid from sys_defect_search where sys_defect_search match ${title})`

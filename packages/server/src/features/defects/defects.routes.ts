@@ -21,9 +21,10 @@ import { findShownDefect, toDefects } from './defects.repository.ts';
 import { actOnDefect, actorOf, createDefect, deleteDefects, updateDefect } from './defects.service.ts';
 
 const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
+// Ids of up to nine digits: any id a table holds, and nothing past PostgreSQL's integer.
 const intList = z
   .string()
-  .regex(/^\d+(,\d+)*$/)
+  .regex(/^\d{1,9}(,\d{1,9})*$/)
   .transform((s) => s.split(',').map(Number));
 export const defectListQuery = pageQuery.extend({
   projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),

@@ -136,7 +136,15 @@ describe('the personal calendar', () => {
     await page.mouse.down();
     await page.mouse.move(bar.x + 30, bar.y + bar.height / 2, { steps: 4 });
     await page.mouse.move(target.x + 8, target.y + target.height / 2, { steps: 12 });
+    // The server's refusal is waited for itself (on a loaded machine its toast could come and go
+    // unseen), then the calendar's answer to it.
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.endsWith('/system/defect'),
+      { timeout: WAIT_MS },
+    );
     await page.mouse.up();
+    const answer = (await (await answered).json()) as { code: number; msg: string };
+    expect(answer).toMatchObject({ code: 500, msg: '项目已归档，只能查看，不能修改' });
     await page.locator('.ant-message').getByText('项目已归档，只能查看，不能修改').waitFor();
     await page
       .locator('td.fc-daygrid-day[data-date="2030-03-12"]')

@@ -39,6 +39,12 @@ describe('named statements (PostgreSQL)', () => {
     names.refuse('select 0');
     expect(names.nameFor('select 0')).toBeUndefined();
     expect(names.nameFor('select 0')).toBeUndefined();
+    // A name freed by a refusal is not given to another text (connections may still hold it).
+    const others = new Set(Array.from({ length: 399 }, (_, i) => names.nameFor(`select ${i + 1}`)));
+    names.nameFor('select 1000');
+    const fresh = names.nameFor('select 1000');
+    expect(fresh).toBeDefined();
+    expect(others.has(fresh)).toBe(false);
   });
 });
 

@@ -28,6 +28,8 @@ export class StatementNames {
   private readonly uses = new Map<string, number>();
   /** Texts a named statement failed for (a plan whose result type changed under it): unnamed from then on. */
   private readonly refused = new Set<string>();
+  /** Names are never handed out twice: a connection may still hold a refused text's. */
+  private issued = 0;
 
   /** The statement name for `text`, or undefined to send it unnamed. */
   nameFor(text: string): string | undefined {
@@ -41,7 +43,8 @@ export class StatementNames {
       return undefined;
     }
     this.uses.delete(text);
-    const name = `buglet_${this.names.size + 1}`;
+    this.issued += 1;
+    const name = `buglet_${this.issued}`;
     this.names.set(text, name);
     return name;
   }

@@ -16,7 +16,7 @@ export const WAIT_MS = 20_000;
 /** The browsers this file launched, so a failed test can show what their pages looked like. */
 const launched = new Set<Browser>();
 
-/** The system Chromium, headless, with its background chatter to outside hosts switched off. */
+/** The system Chromium, headless, asking for reduced motion, its chatter to outside hosts switched off. */
 export async function launch(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -31,6 +31,11 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // Every page asks for reduced motion (newPage goes through newContext), so the app opens
+  // dialogs and menus without animation: a click never lands on one still zooming in (a lost
+  // click left a confirmation open on a loaded machine). A test may still ask otherwise.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
   launched.add(browser);
   browser.once('disconnected', () => launched.delete(browser));
   return browser;

@@ -396,7 +396,8 @@ describe('project notification platforms', () => {
     await lead.locator('.ant-select-dropdown:visible').getByText(TESTER.nickName, { exact: true }).click();
     await dialog.locator('#notice-send_title').fill('Release on Friday');
     await dialog.locator('#notice-send_content').fill('Please **retest** the payment page.');
-    await lead.keyboard.press('Escape');
+    // The receivers' list closed when the title took the focus (an Escape now would close the dialog).
+    await lead.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
     await capture(lead, 'nt-07-send-dialog');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await lead.locator('.ant-message').getByText('发送成功').waitFor();

@@ -86,6 +86,8 @@ describe('the application shell', () => {
       .last()
       .click();
     await page.getByText('Log Out', { exact: true }).click();
+    // The browser asks for reduced motion (browser.ts): the dialog is there at once, not zooming in.
+    expect(await page.locator('.ant-modal').last().getAttribute('class')).not.toMatch(/zoom/);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     // The page goes once the server has answered the logout: on a loaded machine, late in the run
     // on the shared server, that has taken more than the default 10 s once.

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownloadMask } from './lib/download-mask.store.ts';
 import { antdLocale } from './lib/i18n.ts';
+import { usePrefersReducedMotion } from './lib/reduced-motion.ts';
 import { type SizeName, useLayout } from './stores/layout.store.ts';
 
 const COMPONENT_SIZE: Record<SizeName, 'large' | 'middle' | 'small'> = {
@@ -28,6 +29,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const colorPrimary = useLayout((s) => s.settings.theme);
   const sideTheme = useLayout((s) => s.settings.sideTheme);
   const size = useLayout((s) => s.size);
+  // Dialogs, drawers and menus open and close without animation for whoever asked for less motion.
+  const motion = !usePrefersReducedMotion();
 
   return (
     <ConfigProvider
@@ -35,7 +38,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       componentSize={COMPONENT_SIZE[size]}
       theme={{
         algorithm: antdTheme.defaultAlgorithm,
-        token: { colorPrimary },
+        token: { colorPrimary, motion },
         components: {
           // The dark side theme reproduces the original's slate sidebar rather than antd's navy.
           Menu: sideTheme === 'theme-dark' ? { darkItemBg: '#304156', darkSubMenuItemBg: '#1f2d3d' } : {},

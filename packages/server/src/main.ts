@@ -50,7 +50,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { database: config.database.kind, dataDir: config.dataDir },
+    {
+      database: config.database.kind,
+      dataDir: config.dataDir,
+      // Whether this start ran from the V8 code cache (code-cache-loader.ts; absent under tsx).
+      codeCache: (globalThis as { bugletCodeCache?: string }).bugletCodeCache ?? 'absent',
+    },
     `Buglet is listening on http://localhost:${config.port}`,
   );
 }

@@ -10,6 +10,7 @@ import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../
 import { enterProjectWith } from '../access/scope.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { loadTree } from '../modules/modules.repository.ts';
+import { caseChanged } from '../webhooks/webhooks.service.ts';
 import { CASE_SHEET, caseColumns, caseRow, checkCaseRows } from './case-excel.ts';
 import { CASE_SORT, listCases, toCases } from './cases.repository.ts';
 import { caseFilterOf, caseListQuery } from './cases.routes.ts';
@@ -42,12 +43,14 @@ export function registerCaseExcelRoutes(r: Router): void {
       const { rows, problems } = checkCaseRows(sheet, (await loadTree(db, projectId)).paths());
       if (problems.length > 0) throw rowsRefused(ctx.lang, 'import.case.failed', problems);
       if (rows.length === 0) throw new AppError('import.file.empty');
-      await createCases(
+      const ids = await createCases(
         db,
         ctx.me,
         projectId,
         rows.map(({ rowNum: _r, ...c }) => c),
       );
+      // Made from a sheet or one by one, the project's webhooks hear of them alike.
+      await caseChanged(r.deps, projectId, 'created', ids);
       return {
         code: ResultCode.success,
         msg: ctx.t('import.case.success', rows.length),

@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam } from '../../../test/factories.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 
@@ -151,6 +153,30 @@ describe('outgoing webhooks', () => {
       cases: [{ caseNum: 1, caseName: 'Empty cart shows a hint' }],
     });
     expect(second).toMatchObject({ action: 'deleted', cases: [{ caseNum: 1 }] });
+
+    // Cases imported from a sheet are made too.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('用例');
+    ws.addRow(['用例名称(必填)', '模块', '用例级别', '前置条件', '预期(必填)', '步骤']);
+    ws.addRow(['Coupon applies once', 'Cart', '2', '', 'One discount', '']);
+    ws.addRow(['Coupon expires', 'Cart', '3', '', 'Refused', '']);
+    const imported = await t.call({
+      method: 'POST',
+      url: `/system/case/importData?projectId=${projectId}`,
+      token: lead.token,
+      ...multipart('file', 'cases.xlsx', Buffer.from(await wb.xlsx.writeBuffer())),
+    });
+    expect(imported.body).toMatchObject({ code: 200, data: { count: 2 } });
+    await expect
+      .poll(() => received.filter((r) => r.event === 'case.changed').length, { timeout: 5000 })
+      .toBe(3);
+    expect(JSON.parse(received.filter((r) => r.event === 'case.changed')[2]?.body ?? '{}')).toMatchObject({
+      action: 'created',
+      cases: [
+        { caseNum: 2, caseName: 'Coupon applies once' },
+        { caseNum: 3, caseName: 'Coupon expires' },
+      ],
+    });
   });
 
   it('keeps another team out of a project’s webhooks', async () => {

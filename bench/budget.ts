@@ -16,8 +16,8 @@ import { measureSignInJs } from './web-bundle.bench.ts';
  * and every figure of budget.json measured in the same run. Server times are divided by the p50
  * of a bare route (/version) timed the same way in the same run, and throughput is a share of
  * the bare route's, so a slower machine moves both sides and does not fail the budget. A figure
- * more than 50 % worse than its budget is measured again (three runs at most, the best counts)
- * and fails the run if it stays over. `--write` stores this run's figures as the new budget
+ * more than 50 % worse than its budget is measured twice more and fails the run if the median of
+ * the three runs is still over. `--write` stores this run's figures as the new budget
  * (after a deliberate change, reviewed in the commit).
  */
 const DEFECTS = Number(process.env.BUDGET_DEFECTS ?? 100_000);
@@ -162,7 +162,7 @@ const BUDGET: BudgetFile = fs.existsSync(BUDGET_FILE)
   ? (JSON.parse(fs.readFileSync(BUDGET_FILE, 'utf8')) as BudgetFile)
   : { tolerance: 0.5, figures: {} };
 const WRITING = process.argv.includes('--write');
-/** A figure over its budget is measured again, at most this many times in all; the best counts. */
+/** A figure over its budget is measured this many times in all; their median counts. */
 const TRIES = 3;
 
 /** How much worse than its budget a figure is (0.2 = 20 % worse; negative = better). */
@@ -175,9 +175,10 @@ const overBudget = (name: string, value: number, better: Better) => {
 };
 
 /**
- * Measures one figure; one over budget is measured again (up to TRIES in all) and the best run
- * counts. A busy neighbour only ever makes a run slower, so a single slow run is noise, while a
- * real regression is over budget every time and still fails.
+ * Measures one figure; one over budget is measured twice more and the median of the three runs
+ * counts (with the context figures of that run): one run slowed by a neighbour does not fail CI,
+ * while a regression, over in two runs of three, still does. Not the best run: a ratio can come
+ * out lucky when the load lands on its bare side.
  */
 async function settle(
   figures: Record<string, Figure>,
@@ -186,14 +187,17 @@ async function settle(
   better: Better,
   run: () => Promise<number>,
 ) {
-  let value = await run();
-  let tries = 1;
-  while (!WRITING && tries < TRIES && overBudget(name, value, better)) {
-    const again = await run();
-    value = better === 'lower' ? Math.min(value, again) : Math.max(value, again);
-    tries++;
-  }
-  figures[name] = { value, unit, better, tries };
+  const runs: { value: number; info: Record<string, number> }[] = [];
+  const once = async () => {
+    const value = await run();
+    runs.push({ value, info: { ...info } });
+  };
+  await once();
+  if (!WRITING && overBudget(name, runs[0]?.value ?? 0, better)) for (let i = 1; i < TRIES; i++) await once();
+  const counted = [...runs].sort((a, b) => a.value - b.value)[Math.floor(runs.length / 2)] ?? runs[0];
+  if (!counted) throw new Error(`${name}: not measured`);
+  Object.assign(info, counted.info);
+  figures[name] = { value: counted.value, unit, better, tries: runs.length };
 }
 
 async function measure(): Promise<Record<string, Figure>> {
@@ -335,7 +339,7 @@ async function main() {
       if (worse > BUDGET.tolerance) failures.push(name);
       if (entry.target !== undefined && worseBy(f.value, entry.target, entry.better) > 0)
         verdict += ` (target ${entry.target})`;
-      if (f.tries > 1) verdict += ` (best of ${f.tries} runs)`;
+      if (f.tries > 1) verdict += ` (median of ${f.tries} runs)`;
     } else failures.push(`${name} (no budget)`);
     console.log(
       `${name.padEnd(44)} ${format(f.value).padStart(10)} ${(entry ? format(entry.budget) : '-').padStart(10)}  ${f.unit.padEnd(14)} ${verdict}`,
@@ -344,9 +348,7 @@ async function main() {
   for (const [name, value] of Object.entries(info)) console.log(`${name.padEnd(56)} ${format(value)}`);
   console.log(`\nbudget run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   if (failures.length > 0) {
-    console.error(
-      `\nOver budget by more than ${BUDGET.tolerance * 100} % in every run: ${failures.join(', ')}`,
-    );
+    console.error(`\nOver budget by more than ${BUDGET.tolerance * 100} %: ${failures.join(', ')}`);
     process.exit(1);
   }
 }

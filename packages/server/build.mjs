@@ -4,6 +4,7 @@
 // Node 20 offers only for a script, hence CommonJS. Native or optional modules stay external and
 // load from node_modules, as do the large packages the code loads only when first used (Excel,
 // mail, HTML cleaning, zip, PostgreSQL, Redis), so start-up neither reads nor caches them.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -46,11 +47,21 @@ const result = await build({
   // import() of an external package becomes a require() on first use: a vm script (the code
   // cache loader) would need Node's experimental loader hook for a real import().
   supported: { 'dynamic-import': false },
-  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // "use strict" first: in front of the banner esbuild's own directive would no longer count, and
+  // the bundle (ES modules until it is bundled) would run in sloppy mode.
+  banner: {
+    js: "'use strict';\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
   metafile: true,
   logLevel: 'warning',
 });
-await build({ ...common, entryPoints: { main: 'src/code-cache-loader.ts' } });
+// The entry carries the bundle's hash: its code cache is named by it (code-cache-loader.ts).
+const bundleHash = createHash('sha256').update(fs.readFileSync('dist/server.cjs')).digest('hex').slice(0, 16);
+await build({
+  ...common,
+  entryPoints: { main: 'src/code-cache-loader.ts' },
+  define: { __BUNDLE_HASH__: JSON.stringify(bundleHash) },
+});
 // The data commands (`npm run backup`, `npm run restore`) build apart, one file each: they share
 // no chunk with the server, so its start-up reads nothing of theirs.
 await build({ ...common, entryPoints: { backup: 'src/cli/backup.ts', restore: 'src/cli/restore.ts' } });

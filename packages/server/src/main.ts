@@ -49,12 +49,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Whether this start ran from the V8 code cache (code-cache-loader.ts; none under tsx), which
+  // is worth writing only now that the server has started.
+  const codeCache = (globalThis as { bugletCodeCache?: { state: string; listening: () => void } })
+    .bugletCodeCache;
+  codeCache?.listening();
   app.log.info(
     {
       database: config.database.kind,
       dataDir: config.dataDir,
-      // Whether this start ran from the V8 code cache (code-cache-loader.ts; absent under tsx).
-      codeCache: (globalThis as { bugletCodeCache?: string }).bugletCodeCache ?? 'absent',
+      codeCache: codeCache?.state ?? 'absent',
     },
     `Buglet is listening on http://localhost:${config.port}`,
   );

@@ -80,7 +80,13 @@ export function subscribeWebhooks(deps: WebhookDeps, events: EventBus, onError: 
   });
 }
 
-/** Cases made, changed or deleted, by number (call before a delete, while the rows exist). */
+/** Cases one case.changed delivery names at most (a sheet imports up to 20,000). */
+export const CASES_PER_EVENT = 1000;
+
+/**
+ * Cases made, changed or deleted, by number (call before a delete, while the rows exist): one
+ * delivery per CASES_PER_EVENT cases, so no receiver is sent a body of megabytes.
+ */
 export async function caseChanged(
   deps: WebhookDeps,
   projectId: number,
@@ -88,14 +94,16 @@ export async function caseChanged(
   caseIds: readonly number[],
 ): Promise<void> {
   if (caseIds.length === 0 || (await listeners(deps.db, projectId, 'case.changed')).length === 0) return;
-  const cases = await deps.db
-    .selectFrom('sysCase')
-    .select(['caseNum', 'caseName', 'caseState'])
-    .where('caseId', 'in', [...caseIds])
-    .orderBy('caseNum')
-    .execute();
-  await emitWebhook(deps, projectId, 'case.changed', {
-    action,
-    cases: cases.map((c) => ({ ...c, caseState: c.caseState.toUpperCase() })),
-  });
+  for (let at = 0; at < caseIds.length; at += CASES_PER_EVENT) {
+    const cases = await deps.db
+      .selectFrom('sysCase')
+      .select(['caseNum', 'caseName', 'caseState'])
+      .where('caseId', 'in', caseIds.slice(at, at + CASES_PER_EVENT))
+      .orderBy('caseNum')
+      .execute();
+    await emitWebhook(deps, projectId, 'case.changed', {
+      action,
+      cases: cases.map((c) => ({ ...c, caseState: c.caseState.toUpperCase() })),
+    });
+  }
 }

@@ -11,8 +11,8 @@ import { loadDeptTree } from './depts.repository.ts';
 /**
  * A role's data scope (`PUT /system/role/dataScope`, `GET /system/role/deptTree/{roleId}`), kept
  * as the original keeps it: `sys_role.data_scope` and the chosen departments in `sys_role_dept`.
- * Buglet stores it for the original's clients and pages; it does not narrow any list by it,
- * since what a person sees is decided by team and project membership.
+ * It limits the user administration (data-scope.ts); what a person sees of defects, cases and
+ * the rest is decided by team and project membership.
  */
 export function registerRoleDataScopeRoutes(r: Router): void {
   const { db } = r.deps;

@@ -1,5 +1,6 @@
 import { PROJECT_STATE, type Role } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { type DataScope, scopeCondition } from '../depts/data-scope.ts';
 import { type RoleRow, toRoleSummary } from '../users/users.repository.ts';
 
 export function toRole(r: RoleRow): Role {
@@ -123,9 +124,11 @@ export async function listRoleUsers(
   f: { userName?: string; phoneNumber?: string },
   limit: number,
   offset: number,
+  scope?: DataScope,
 ) {
   const base = () => {
     let q = db.selectFrom('sysUser as u').where('u.delFlag', '=', '0');
+    if (scope) q = q.where(scopeCondition(scope, { deptId: 'u.deptId', userId: 'u.userId' }));
     const holders = roleHolders(db, role.roleId, role.kind);
     q = allocated ? q.where('u.userId', 'in', holders) : q.where('u.userId', 'not in', holders);
     if (f.userName) q = q.where('u.userName', 'like', `%${f.userName}%`);

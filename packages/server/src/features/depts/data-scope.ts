@@ -1,4 +1,4 @@
-import { ALL_PERMISSION, ResultCode, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from '@buglet/contracts';
+import { ALL_PERMISSION, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from '@buglet/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
@@ -117,7 +117,8 @@ export async function assertChangeInScope(
 ): Promise<void> {
   const scope = await dataScopeOf(db, callerId, permission);
   if (!scope) return;
-  const refused = () => new AppError('user.data-scope', [], ResultCode.forbidden);
+  // As the original answers it (code 500 with the reason), so its clients and ours show the reason.
+  const refused = () => new AppError('user.data-scope');
   const ids = change.userIds ?? [];
   if (ids.length > 0) {
     const people = await db

@@ -361,7 +361,8 @@ describe('project notification platforms', () => {
     // The secret is never sent back: the page learns only that it is set.
     expect(JSON.parse((stored.data as { configParams: string }).configParams)).toMatchObject({
       keyword: 'Buglet',
-      hook: 'https://oapi.dingtalk.com/robot/send?access_token=abc',
+      // The robot's token is shown masked: whoever knows the hook can post to the group.
+      hook: 'https://oapi.dingtalk.com/robot/send?access_token=••••',
       secret: '',
     });
     expect((stored.data as { secretsSet: string[] }).secretsSet).toEqual(['secret']);

@@ -92,6 +92,27 @@ export const shownNotice = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
 };
 
 /** In-app notices, each user's notification settings and each project's chat platforms. */
+const MASK = '••••';
+
+/**
+ * A robot hook as the settings page shows it: the values of its query (the robot's access token)
+ * masked but for their last four characters, since whoever knows the hook can post to the group.
+ */
+export function maskedHook(hook: string): string {
+  const at = hook.indexOf('?');
+  if (at < 0) return hook;
+  const query = hook
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const value = pair.slice(eq + 1);
+      return `${pair.slice(0, eq + 1)}${MASK}${value.length > 8 ? value.slice(-4) : ''}`;
+    });
+  return `${hook.slice(0, at + 1)}${query.join('&')}`;
+}
+
 export function registerNoticeRoutes(r: Router): void {
   const { db, hub } = r.deps;
   const notices = r.deps;
@@ -411,6 +432,7 @@ export function registerNoticeRoutes(r: Router): void {
         const params = storedParams(row.configParams);
         const secretsSet = PLATFORM_SECRETS[code].filter((name) => Boolean(params[name]));
         for (const name of PLATFORM_SECRETS[code]) params[name] = '';
+        if (typeof params.hook === 'string') params.hook = maskedHook(params.hook);
         return ctx.ok({ ...row, configParams: JSON.stringify(params), secretsSet });
       },
     });
@@ -427,6 +449,12 @@ export function registerNoticeRoutes(r: Router): void {
         const kept = storedParams(before?.configParams);
         const merged = { ...(raw as Record<string, unknown>) };
         for (const name of PLATFORM_SECRETS[code]) merged[name] ??= kept[name] ?? '';
+        // The hook as the page was shown it (its token masked) keeps the stored one.
+        if (typeof merged.hook === 'string' && merged.hook.includes(MASK)) {
+          if (typeof kept.hook !== 'string' || maskedHook(kept.hook) !== merged.hook)
+            throw new AppError('notice.ding.hook.invalid');
+          merged.hook = kept.hook;
+        }
         const parsed = schema.safeParse(merged);
         if (!parsed.success) {
           const key = parsed.error.issues[0]?.message as MessageKey | undefined;

@@ -354,6 +354,17 @@ describe('settings', () => {
     });
     expect((await save('ding', { keyword: 'defect', clientSecret: '' })).code).toBe(200);
     expect((await read('ding')).secretsSet).toEqual(['secret']);
+    // The robot hook's token is shown masked; the masked hook saved back keeps the stored one, a
+    // masked text that is not the stored hook's is refused.
+    const hook = 'https://oapi.dingtalk.com/robot/send?access_token=abcdef123456';
+    expect((await save('ding', { keyword: 'defect', hook })).code).toBe(200);
+    const masked = JSON.parse((await read('ding')).configParams).hook;
+    expect(masked).toBe('https://oapi.dingtalk.com/robot/send?access_token=••••3456');
+    expect((await save('ding', { keyword: 'hooked', hook: masked })).code).toBe(200);
+    expect(await stored('ding')).toMatchObject({ keyword: 'hooked', hook });
+    const forged = await save('ding', { keyword: 'x', hook: masked.replace('3456', '9999') });
+    expect(forged.code).toBe(500);
+    expect(await stored('ding')).toMatchObject({ keyword: 'hooked', hook });
     // WeChat Work's all-or-none rule counts the stored secret.
     expect((await save('wechat', { corpId: 'ww1', agentId: '1000002', corpSecret: 'WX-SEC' })).code).toBe(
       200,

@@ -88,13 +88,26 @@ export function scopeCondition(
 }
 
 /** Whether a person of that department is within the scope. */
-export const withinScope = (
-  scope: DataScope | undefined,
-  person: { userId: number; deptId: number | null },
-) =>
-  !scope ||
-  person.userId === scope.userId ||
-  (person.deptId !== null && scope.deptIds.includes(person.deptId));
+const withinScope = (scope: DataScope, person: { userId: number; deptId: number | null }) =>
+  person.userId === scope.userId || (person.deptId !== null && scope.deptIds.includes(person.deptId));
+
+/** Whether a department is within the scope (a person may be put there). */
+export const deptInScope = (scope: DataScope, deptId: number) => scope.deptIds.includes(deptId);
+
+/** Those of these people (ids) who are outside the scope. */
+export async function peopleOutside(
+  db: Db,
+  scope: DataScope,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const people = await db
+    .selectFrom('sysUser')
+    .select(['userId', 'deptId'])
+    .where('userId', 'in', [...userIds])
+    .execute();
+  return new Set(people.filter((p) => !withinScope(scope, p)).map((p) => p.userId));
+}
 
 /** Refuses a person outside the caller's data scope for that permission (the original's checkUserDataScope). */
 export const assertUserInScope = (
@@ -119,15 +132,7 @@ export async function assertChangeInScope(
   if (!scope) return;
   // As the original answers it (code 500 with the reason), so its clients and ours show the reason.
   const refused = () => new AppError('user.data-scope');
-  const ids = change.userIds ?? [];
-  if (ids.length > 0) {
-    const people = await db
-      .selectFrom('sysUser')
-      .select(['userId', 'deptId'])
-      .where('userId', 'in', [...ids])
-      .execute();
-    if (people.some((p) => !withinScope(scope, p))) throw refused();
-  }
-  if (change.deptId && !scope.deptIds.includes(change.deptId)) throw refused();
+  if ((await peopleOutside(db, scope, change.userIds ?? [])).size > 0) throw refused();
+  if (change.deptId && !deptInScope(scope, change.deptId)) throw refused();
   if (change.rolesOf === callerId) throw refused();
 }

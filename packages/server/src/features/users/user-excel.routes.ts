@@ -11,7 +11,7 @@ import { type RowProblem, readImportSheet, rowsRefused } from '../../lib/sheet-i
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook } from '../../lib/xlsx.ts';
 import { passwordProblem } from '../configs/password-policy.ts';
 import { initialPassword } from '../configs/platform-settings.ts';
-import { dataScopeOf, withinScope } from '../depts/data-scope.ts';
+import { dataScopeOf, deptInScope, peopleOutside } from '../depts/data-scope.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { BCRYPT_COST } from '../session/session.service.ts';
@@ -111,15 +111,14 @@ export function registerUserExcelRoutes(r: Router): void {
 async function rowsOutOfScope(db: Db, callerId: number, rows: readonly ImportUser[]): Promise<RowProblem[]> {
   const scope = await dataScopeOf(db, callerId, 'system:user:import');
   if (!scope) return [];
-  const existing = rows.flatMap((row) => (row.userId === undefined ? [] : [row.userId]));
-  const people =
-    existing.length === 0
-      ? []
-      : await db.selectFrom('sysUser').select(['userId', 'deptId']).where('userId', 'in', existing).execute();
-  const outside = new Set(people.filter((p) => !withinScope(scope, p)).map((p) => p.userId));
+  const outside = await peopleOutside(
+    db,
+    scope,
+    rows.flatMap((row) => (row.userId === undefined ? [] : [row.userId])),
+  );
   return rows.flatMap((row) =>
     (row.userId !== undefined && outside.has(row.userId)) ||
-    (row.deptId !== undefined && !scope.deptIds.includes(row.deptId))
+    (row.deptId !== undefined && !deptInScope(scope, row.deptId))
       ? [
           {
             rowNum: row.rowNum,

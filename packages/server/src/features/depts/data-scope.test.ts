@@ -28,25 +28,20 @@ beforeAll(async () => {
   rnd = await addDept('R&D', ROOT_DEPT.deptId);
   web = await addDept('Web', rnd);
   sales = await addDept('Sales', ROOT_DEPT.deptId);
-  const userMenus = await t.db
-    .selectFrom('sysMenu')
-    .select('menuId')
-    .where('perms', 'in', [
-      'system:user:list',
-      'system:user:query',
-      'system:user:edit',
-      'system:user:add',
-      'system:user:export',
-      'system:user:import',
-      'system:role:list',
-    ])
-    .execute();
   roleId = (
     await api(admin, 'POST', '/system/role', {
       roleName: 'User clerk',
       roleKey: 'user-clerk',
       roleSort: 6,
-      menuIds: userMenus.map((m) => m.menuId),
+      menuIds: await menusFor([
+        'system:user:list',
+        'system:user:query',
+        'system:user:edit',
+        'system:user:add',
+        'system:user:export',
+        'system:user:import',
+        'system:role:list',
+      ]),
     })
   ).data.roleId;
   // The clerk keeps the default role (scope "all", but no user pages): only roles granting the
@@ -73,6 +68,17 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => t.close());
+
+/** The menus granting these permissions (a role is given them through sys_role_menu). */
+const menusFor = async (perms: string[]) =>
+  (await t.db.selectFrom('sysMenu').select('menuId').where('perms', 'in', perms).execute()).map(
+    (m) => m.menuId,
+  );
+const grant = async (to: number, perms: string[]) =>
+  t.db
+    .insertInto('sysRoleMenu')
+    .values((await menusFor(perms)).map((menuId) => ({ roleId: to, menuId })))
+    .execute();
 
 const setScope = async (dataScope: string, deptIds: number[] = []) =>
   expect((await api(admin, 'PUT', '/system/role/dataScope', { roleId, dataScope, deptIds })).code).toBe(200);
@@ -141,15 +147,7 @@ describe("a role's data scope in the user administration", () => {
     const selfRole = (
       await api(admin, 'POST', '/system/role', { roleName: 'Self clerk', roleKey: 'self-clerk', roleSort: 7 })
     ).data.roleId as number;
-    const userList = await t.db
-      .selectFrom('sysMenu')
-      .select('menuId')
-      .where('perms', '=', 'system:user:list')
-      .execute();
-    await t.db
-      .insertInto('sysRoleMenu')
-      .values(userList.map((m) => ({ roleId: selfRole, menuId: m.menuId })))
-      .execute();
+    await grant(selfRole, ['system:user:list']);
     await api(admin, 'PUT', '/system/role/dataScope', { roleId: selfRole, dataScope: '5' });
     await t.db.insertInto('sysUserRole').values({ userId: clerk.userId, roleId: selfRole }).execute();
     const both = await api(clerk, 'GET', '/system/user/list', undefined, { pageSize: '100' });
@@ -243,5 +241,114 @@ describe("a role's data scope in the user administration", () => {
     });
     expect(refused.body.msg).toContain("Row 2: [scope3] is outside your role's data scope");
     expect((await api(admin, 'GET', `/system/user/${people.inSales}`)).data.nickName).toBe('inSales');
+  });
+});
+
+describe("a role's data scope in the department and role administration", () => {
+  let salesRole: number;
+  const roleRow = (id: number) =>
+    t.db
+      .selectFrom('sysRole')
+      .select(['status', 'dataScope'])
+      .where('roleId', '=', id)
+      .executeTakeFirstOrThrow();
+  const msgOf = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
+    (await t.call({ method, url, token: clerk.token, lang: 'en_US', ...(payload ? { payload } : {}) })).body;
+
+  beforeAll(async () => {
+    await grant(roleId, [
+      'system:dept:list',
+      'system:dept:query',
+      'system:dept:add',
+      'system:dept:edit',
+      'system:dept:remove',
+      'system:role:query',
+      'system:role:edit',
+    ]);
+    // A role only a person of Sales holds.
+    salesRole = (
+      await api(admin, 'POST', '/system/role', { roleName: 'Sales desk', roleKey: 'sales-desk', roleSort: 8 })
+    ).data.roleId as number;
+    await t.db
+      .insertInto('sysUserRole')
+      .values({ userId: people.inSales as number, roleId: salesRole })
+      .execute();
+  });
+
+  it('lists, opens and changes only the departments the scope covers', async () => {
+    await setScope('4');
+    const names = async (who: Person) =>
+      ((await api(who, 'GET', '/system/dept/list')).data as Json[]).map((d) => d.deptName as string);
+    expect((await names(clerk)).sort()).toEqual(['R&D', 'Web']);
+    expect(await names(admin)).toContain('Sales');
+    // The user page's tree: R&D at the top (its parent is outside), Web below it.
+    const tree = (await api(clerk, 'GET', '/system/user/deptTree')).data as Json[];
+    expect(tree.map((n) => [n.label, (n.children as Json[] | undefined)?.map((c) => c.label)])).toEqual([
+      ['R&D', ['Web']],
+    ]);
+    const outside = "You may not see or change this department (outside your role's data scope)";
+    expect(await msgOf('GET', `/system/dept/${sales}`)).toMatchObject({ code: 500, msg: outside });
+    expect(
+      (await msgOf('POST', '/system/dept', { deptName: 'Field', parentId: sales, orderNum: 1 })).code,
+    ).toBe(500);
+    const under = await api(clerk, 'POST', '/system/dept', { deptName: 'QA', parentId: rnd, orderNum: 1 });
+    expect(under.code, under.msg).toBe(200);
+    const moved = await msgOf('PUT', '/system/dept', {
+      deptId: web,
+      deptName: 'Web',
+      parentId: sales,
+      orderNum: 0,
+    });
+    expect(moved.code).toBe(500);
+    expect((await msgOf('DELETE', `/system/dept/${sales}`)).code).toBe(500);
+    const kept = await t.db
+      .selectFrom('sysDept')
+      .select(['deptId', 'parentId', 'delFlag'])
+      .where('deptId', 'in', [web, sales])
+      .orderBy('deptId')
+      .execute();
+    expect(kept).toEqual([
+      { deptId: web, parentId: rnd, delFlag: '0' },
+      { deptId: sales, parentId: ROOT_DEPT.deptId, delFlag: '0' },
+    ]);
+    expect((await api(clerk, 'DELETE', `/system/dept/${under.data.deptId}`)).code).toBe(200);
+  });
+
+  it('lists and changes only the roles given to someone within the scope', async () => {
+    await setScope('3');
+    const roleNames = async (who: Person) =>
+      ((await api(who, 'GET', '/system/role/list', undefined, { pageSize: '100' })).rows as Json[]).map(
+        (r) => r.roleName as string,
+      );
+    expect(await roleNames(clerk)).toContain('User clerk');
+    expect(await roleNames(clerk)).not.toContain('Sales desk');
+    expect(await roleNames(admin)).toContain('Sales desk');
+    // The user form offers the same roles.
+    const form = await api(clerk, 'GET', '/system/user/');
+    expect((form.roles as Json[]).map((r) => r.roleName)).not.toContain('Sales desk');
+
+    const outside =
+      "You may not see or change this role (no one it is given to is within your role's data scope)";
+    expect(await msgOf('GET', `/system/role/${salesRole}`)).toMatchObject({ code: 500, msg: outside });
+    expect((await msgOf('PUT', '/system/role/changeStatus', { roleId: salesRole, status: '1' })).code).toBe(
+      500,
+    );
+    const given = await t.call({
+      method: 'PUT',
+      url: `/system/user/authRole?userId=${people.inRnd}&roleIds=${salesRole}`,
+      token: clerk.token,
+    });
+    expect(given.body.code).toBe(500);
+    const held = await t.db
+      .selectFrom('sysUserRole')
+      .select('userId')
+      .where('roleId', '=', salesRole)
+      .execute();
+    expect(held).toEqual([{ userId: people.inSales }]);
+    expect((await roleRow(salesRole)).status).toBe('0');
+    // Nor may the clerk widen the scope of a role they hold themselves.
+    const widened = await msgOf('PUT', '/system/role/dataScope', { roleId, dataScope: '1' });
+    expect(widened.code).toBe(500);
+    expect((await roleRow(roleId)).dataScope).toBe('3');
   });
 });

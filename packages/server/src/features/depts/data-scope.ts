@@ -94,6 +94,57 @@ const withinScope = (scope: DataScope, person: { userId: number; deptId: number 
 /** Whether a department is within the scope (a person may be put there). */
 export const deptInScope = (scope: DataScope, deptId: number) => scope.deptIds.includes(deptId);
 
+/**
+ * The departments of a list the scope covers (all without a scope), as the original's department
+ * list under @DataScope: "only themselves" covers no department.
+ */
+export const deptsWithin = <T extends { deptId: number }>(
+  scope: DataScope | undefined,
+  rows: readonly T[],
+) => (scope ? rows.filter((d) => deptInScope(scope, d.deptId)) : [...rows]);
+
+/** Refuses a department outside the caller's scope for that permission (the original's checkDeptDataScope). */
+export async function assertDeptsInScope(
+  db: Db,
+  callerId: number,
+  permission: string,
+  deptIds: readonly number[],
+): Promise<void> {
+  const scope = await dataScopeOf(db, callerId, permission);
+  if (scope && deptIds.some((id) => !deptInScope(scope, id))) throw new AppError('dept.data-scope');
+}
+
+/**
+ * The roles a scope covers, as the original's role list under @DataScope: those given to someone
+ * of a department within it (`roleId`: the role's id column as the query names it).
+ */
+export function roleScopeCondition(scope: DataScope, roleId = 'sysRole.roleId'): RawBuilder<boolean> {
+  if (scope.deptIds.length === 0) return sql<boolean>`1 = 0`;
+  return sql<boolean>`exists (select 1 from sys_user_role ur
+    join sys_user u on u.user_id = ur.user_id
+    where ur.role_id = ${sql.ref(roleId)} and u.dept_id in (${sql.join(scope.deptIds)}))`;
+}
+
+/** Refuses a role outside the caller's scope for that permission (the original's checkRoleDataScope). */
+export async function assertRolesInScope(
+  db: Db,
+  callerId: number,
+  permission: string,
+  roleIds: readonly number[],
+): Promise<void> {
+  const wanted = [...new Set(roleIds)];
+  if (wanted.length === 0) return;
+  const scope = await dataScopeOf(db, callerId, permission);
+  if (!scope) return;
+  const covered = await db
+    .selectFrom('sysRole')
+    .select('roleId')
+    .where('roleId', 'in', wanted)
+    .where(roleScopeCondition(scope))
+    .execute();
+  if (covered.length < wanted.length) throw new AppError('role.data-scope');
+}
+
 /** Those of these people (ids) who are outside the scope. */
 export async function peopleOutside(
   db: Db,

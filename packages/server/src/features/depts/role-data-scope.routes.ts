@@ -6,13 +6,17 @@ import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findRole } from '../roles/roles.repository.ts';
+import { assertRolesInScope, dataScopeOf, deptInScope, deptsWithin } from './data-scope.ts';
+import { DeptTree } from './dept-tree.ts';
 import { loadDeptTree } from './depts.repository.ts';
 
 /**
  * A role's data scope (`PUT /system/role/dataScope`, `GET /system/role/deptTree/{roleId}`), kept
  * as the original keeps it: `sys_role.data_scope` and the chosen departments in `sys_role_dept`.
  * It limits the user administration (data-scope.ts); what a person sees of defects, cases and
- * the rest is decided by team and project membership.
+ * the rest is decided by team and project membership. A caller limited by a data scope of their
+ * own sees and sets only roles and departments within it, and never the scope of a role they hold
+ * (which would lift their own limit).
  */
 export function registerRoleDataScopeRoutes(r: Router): void {
   const { db } = r.deps;
@@ -21,9 +25,11 @@ export function registerRoleDataScopeRoutes(r: Router): void {
     guard: perm('system:role:query'),
     params: z.object({ roleId: z.coerce.number().int().min(1) }),
     handler: async (ctx) => {
+      await assertRolesInScope(db, ctx.me.userId, 'system:role:query', [ctx.params.roleId]);
       const role = await findRole(db, ctx.params.roleId);
       if (!role) throw new AppError('role.not-found');
-      const tree = await loadDeptTree(db);
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:query');
+      const tree = new DeptTree(deptsWithin(scope, (await loadDeptTree(db)).rows));
       return ctx.ok(undefined, {
         checkedKeys: await checkedDepts(db, role.roleId, role.deptCheckStrictly === 1),
         depts: tree.toTreeSelect(),
@@ -37,6 +43,7 @@ export function registerRoleDataScopeRoutes(r: Router): void {
     handler: async (ctx) => {
       const body = ctx.body;
       if (body.roleId === ROLE_IDS.admin) throw new AppError('role.admin.cannot-operate');
+      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [body.roleId]);
       const role = await findRole(db, body.roleId);
       if (!role) throw new AppError('role.not-found');
       const tree = await loadDeptTree(db);
@@ -44,6 +51,12 @@ export function registerRoleDataScopeRoutes(r: Router): void {
         body.dataScope === DATA_SCOPE_CUSTOM
           ? [...new Set(body.deptIds ?? [])].filter((id) => tree.byId.has(id))
           : [];
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:edit');
+      if (
+        scope &&
+        (deptIds.some((id) => !deptInScope(scope, id)) || (await holds(db, ctx.me.userId, role.roleId)))
+      )
+        throw new AppError('role.data-scope');
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('sysRole')
@@ -67,6 +80,14 @@ export function registerRoleDataScopeRoutes(r: Router): void {
     },
   });
 }
+
+const holds = async (db: Db, userId: number, roleId: number) =>
+  (await db
+    .selectFrom('sysUserRole')
+    .select('roleId')
+    .where('userId', '=', userId)
+    .where('roleId', '=', roleId)
+    .executeTakeFirst()) !== undefined;
 
 /**
  * The departments ticked for the role. With linked ticking (`deptCheckStrictly`) a parent is

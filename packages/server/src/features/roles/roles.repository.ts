@@ -1,6 +1,6 @@
 import { PROJECT_STATE, type Role } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
-import { type DataScope, scopeCondition } from '../depts/data-scope.ts';
+import { type DataScope, roleScopeCondition, scopeCondition } from '../depts/data-scope.ts';
 import { type RoleRow, toRoleSummary } from '../users/users.repository.ts';
 
 export function toRole(r: RoleRow): Role {
@@ -18,10 +18,13 @@ export interface RoleFilter {
   roleName?: string;
   roleKey?: string;
   status?: string;
+  /** The caller's data scope: only the roles it covers (roleScopeCondition). */
+  scope?: DataScope;
 }
 
 function filtered(db: Db, f: RoleFilter) {
   let q = db.selectFrom('sysRole').where('delFlag', '=', '0');
+  if (f.scope) q = q.where(roleScopeCondition(f.scope));
   if (f.roleName) q = q.where('roleName', 'like', `%${f.roleName}%`);
   if (f.roleKey) q = q.where('roleKey', 'like', `%${f.roleKey}%`);
   if (f.status) q = q.where('status', '=', f.status);

@@ -7,7 +7,7 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
-import { assertChangeInScope, dataScopeOf } from '../depts/data-scope.ts';
+import { assertChangeInScope, assertRolesInScope, dataScopeOf } from '../depts/data-scope.ts';
 import { toUser } from '../users/users.repository.ts';
 import {
   countRoleHolders,
@@ -65,7 +65,8 @@ export function registerRoleRoutes(r: Router): void {
     output: role,
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
-      const { rows, total } = await listRoles(db, ctx.query, limit, offset);
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:list');
+      const { rows, total } = await listRoles(db, { ...ctx.query, scope }, limit, offset);
       return ctx.table(rows.map(toRole), total);
     },
   });
@@ -74,7 +75,8 @@ export function registerRoleRoutes(r: Router): void {
     guard: perm('system:role:export'),
     handler: async (ctx) => {
       const q = parseWith(listQuery, queryWithForm(ctx.req));
-      const { rows } = await listRoles(db, q, EXPORT_MAX_ROWS + 1, 0);
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:export');
+      const { rows } = await listRoles(db, { ...q, scope }, EXPORT_MAX_ROWS + 1, 0);
       const words = (zh: string, en: string) => (ctx.lang === 'en_US' ? en : zh);
       const kinds = {
         platform: words('平台角色', 'Platform'),
@@ -102,7 +104,10 @@ export function registerRoleRoutes(r: Router): void {
   r.get('/system/role/optionselect', {
     guard: perm('system:role:query'),
     output: role,
-    handler: async (ctx) => ctx.ok((await listRoles(db, {}, 1000, 0)).rows.map(toRole)),
+    handler: async (ctx) => {
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:query');
+      return ctx.ok((await listRoles(db, { scope }, 1000, 0)).rows.map(toRole));
+    },
   });
 
   r.get('/system/role/:roleId', {
@@ -110,6 +115,7 @@ export function registerRoleRoutes(r: Router): void {
     params: z.object({ roleId: z.coerce.number().int().min(1) }),
     output: role,
     handler: async (ctx) => {
+      await assertRolesInScope(db, ctx.me.userId, 'system:role:query', [ctx.params.roleId]);
       const found = await findRole(db, ctx.params.roleId);
       if (!found) throw new AppError('role.not-found');
       return ctx.ok(toRole(found));
@@ -158,6 +164,7 @@ export function registerRoleRoutes(r: Router): void {
     handler: async (ctx) => {
       const body = ctx.body;
       assertEditable(body.roleId);
+      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [body.roleId]);
       if (!(await findRole(db, body.roleId))) throw new AppError('role.not-found');
       await assertUniqueRole(body);
       await db.transaction().execute(async (trx) => {
@@ -188,6 +195,7 @@ export function registerRoleRoutes(r: Router): void {
     body: z.object({ roleId: z.number().int().min(1), status: z.enum(['0', '1']) }),
     handler: async (ctx) => {
       assertEditable(ctx.body.roleId);
+      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [ctx.body.roleId]);
       await db
         .updateTable('sysRole')
         .set({ status: ctx.body.status })
@@ -202,6 +210,7 @@ export function registerRoleRoutes(r: Router): void {
     params: z.object({ roleIds: z.string() }),
     handler: async (ctx) => {
       const ids = parseIds(ctx.params.roleIds);
+      await assertRolesInScope(db, ctx.me.userId, 'system:role:remove', ids);
       for (const id of ids) {
         assertEditable(id);
         const found = await findRole(db, id);
@@ -224,6 +233,7 @@ export function registerRoleRoutes(r: Router): void {
       output: user,
       handler: async (ctx) => {
         const { limit, offset } = pageOf(ctx.query);
+        await assertRolesInScope(db, ctx.me.userId, 'system:role:list', [ctx.query.roleId]);
         const target = await findRole(db, ctx.query.roleId);
         if (!target) throw new AppError('role.not-found');
         const { rows, total } = await listRoleUsers(
@@ -252,6 +262,7 @@ export function registerRoleRoutes(r: Router): void {
   };
   const unassign = async (callerId: number, roleId: number, userIds: number[]) => {
     await assertPlatformRole(roleId);
+    await assertRolesInScope(db, callerId, 'system:role:edit', [roleId]);
     await assertChangeInScope(db, callerId, 'system:role:edit', {
       userIds,
       rolesOf: inList(userIds, callerId),
@@ -280,6 +291,7 @@ export function registerRoleRoutes(r: Router): void {
     handler: async (ctx) => {
       const roleId = ctx.query.roleId;
       await assertPlatformRole(roleId);
+      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [roleId]);
       const ids = parseIds(ctx.query.userIds);
       await assertChangeInScope(db, ctx.me.userId, 'system:role:edit', {
         userIds: ids,

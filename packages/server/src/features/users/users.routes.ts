@@ -12,8 +12,14 @@ import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { assertChangeInScope, assertUserInScope, dataScopeOf } from '../depts/data-scope.ts';
-import type { DeptTree } from '../depts/dept-tree.ts';
+import {
+  assertChangeInScope,
+  assertRolesInScope,
+  assertUserInScope,
+  dataScopeOf,
+  deptsWithin,
+} from '../depts/data-scope.ts';
+import { DeptTree } from '../depts/dept-tree.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { listPosts, listUserPosts, toPost } from '../posts/posts.repository.ts';
 import { listTotpEnabled } from '../totp/totp.repository.ts';
@@ -87,11 +93,16 @@ export function registerUserRoutes(r: Router): void {
   // The department tree of the user page's filter (a fixed path: never taken for a user id).
   r.get('/system/user/deptTree', {
     guard: perm('system:user:list'),
-    handler: async (ctx) => ctx.ok((await loadDeptTree(db)).toTreeSelect()),
+    handler: async (ctx) => {
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:user:list');
+      return ctx.ok(new DeptTree(deptsWithin(scope, (await loadDeptTree(db)).rows)).toTreeSelect());
+    },
   });
 
-  const detail = async (userId: number | undefined) => {
-    const roles = (await listAssignableRoles(db)).map((x) => toRoleSummary(x));
+  const detail = async (callerId: number, userId: number | undefined) => {
+    const roles = (await listAssignableRoles(db, await dataScopeOf(db, callerId, 'system:user:query'))).map(
+      (x) => toRoleSummary(x),
+    );
     const posts = (await listPosts(db, {}, 1000, 0)).rows.map(toPost);
     if (userId === undefined) return { roles, posts };
     const target = await findUser(db, userId);
@@ -109,14 +120,14 @@ export function registerUserRoutes(r: Router): void {
   };
   r.get('/system/user/', {
     guard: perm('system:user:query'),
-    handler: async (ctx) => ctx.ok(undefined, await detail(undefined)),
+    handler: async (ctx) => ctx.ok(undefined, await detail(ctx.me.userId, undefined)),
   });
   r.get('/system/user/:userId', {
     guard: perm('system:user:query'),
     params: idParam,
     handler: async (ctx) => {
       await assertUserInScope(db, ctx.me.userId, 'system:user:query', [ctx.params.userId]);
-      return ctx.ok(undefined, await detail(ctx.params.userId));
+      return ctx.ok(undefined, await detail(ctx.me.userId, ctx.params.userId));
     },
   });
 
@@ -125,6 +136,7 @@ export function registerUserRoutes(r: Router): void {
     body: userCreateBody,
     handler: async (ctx) => {
       await assertChangeInScope(db, ctx.me.userId, 'system:user:add', { deptId: ctx.body.deptId });
+      await assertRolesInScope(db, ctx.me.userId, 'system:user:add', ctx.body.roleIds ?? []);
       const userId = await createUser(db, ctx.body, ctx.me.userName);
       return ctx.ok({ userId });
     },
@@ -139,6 +151,7 @@ export function registerUserRoutes(r: Router): void {
         deptId: ctx.body.deptId,
         ...(ctx.body.roleIds ? { rolesOf: ctx.body.userId } : {}),
       });
+      await assertRolesInScope(db, ctx.me.userId, 'system:user:edit', ctx.body.roleIds ?? []);
       await editUser(db, ctx.body, ctx.me.userId, ctx.me.userName);
       return ctx.ok();
     },
@@ -183,7 +196,8 @@ export function registerUserRoutes(r: Router): void {
       const target = await findUser(db, ctx.params.userId);
       if (!target) throw new AppError('user.not-found');
       const held = new Set((await listPlatformRoles(db, target.userId)).map((x) => x.roleId));
-      const roles = (await listAssignableRoles(db)).map((x) => toRoleSummary(x, held.has(x.roleId)));
+      const scope = await dataScopeOf(db, ctx.me.userId, 'system:user:query');
+      const roles = (await listAssignableRoles(db, scope)).map((x) => toRoleSummary(x, held.has(x.roleId)));
       return ctx.ok(undefined, { user: toUser(target), roles });
     },
   });
@@ -197,6 +211,7 @@ export function registerUserRoutes(r: Router): void {
         rolesOf: ctx.query.userId,
       });
       const roleIds = ctx.query.roleIds ? parseIds(ctx.query.roleIds) : [];
+      await assertRolesInScope(db, ctx.me.userId, 'system:user:edit', roleIds);
       await assignRoles(db, ctx.query.userId, roleIds, ctx.me.userId);
       return ctx.ok();
     },

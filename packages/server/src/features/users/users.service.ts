@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertPasswordAllowed } from '../configs/password-policy.ts';
+import { type DataScope, roleScopeCondition } from '../depts/data-scope.ts';
 import { findDept } from '../depts/depts.repository.ts';
 import { replaceUserPosts } from '../posts/posts.repository.ts';
 import { deleteSessionsOfUsers } from '../session/session.repository.ts';
@@ -181,16 +182,17 @@ export async function assignRoles(db: Db, userId: number, roleIds: number[], cal
     .execute(async (trx) => replaceUserRoles(trx, userId, (await platformRoleIds(trx, roleIds)) ?? []));
 }
 
-export async function listAssignableRoles(db: Db) {
-  return db
+/** The platform roles a person may be given; with a data scope, those it covers (roleScopeCondition). */
+export async function listAssignableRoles(db: Db, scope?: DataScope) {
+  let q = db
     .selectFrom('sysRole')
     .selectAll()
     .where('roleId', '!=', 1)
     .where('isTeamRole', '=', 0)
     .where('isProjectRole', '=', 0)
-    .where('delFlag', '=', '0')
-    .orderBy('roleSort')
-    .execute();
+    .where('delFlag', '=', '0');
+  if (scope) q = q.where(roleScopeCondition(scope));
+  return q.orderBy('roleSort').execute();
 }
 
 /** Destructive calls are confirmed with the caller's own password, really compared. */

@@ -76,6 +76,23 @@ describe('GET /v3/api-docs', () => {
     expect(operation('GET', '/getInfo')?.security).toEqual([{ session: [] }]);
   });
 
+  it("writes its texts in the caller's language, Chinese by default", async () => {
+    expect(doc.info.title).toBe('Buglet 接口');
+    expect(operation('GET', '/system/defect/list')?.description).toBe(
+      '需要具有以下任一权限的会话：`system:defect:list`。调用者须属于请求所指的团队或项目，权限按其在那里的角色判断。',
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/v3/api-docs', headers: { language: 'en_US' } });
+    const en = res.json() as Json;
+    expect(en.info.title).toBe('Buglet API');
+    expect(en.info.description).toContain(`\`${API_KEY_HEADER}\` header`);
+    expect(en.paths['/login'].post.description).toBe('Public: no session needed.');
+    expect(en.components.schemas.TableData.properties.total.description).toBe(
+      'Rows matching the filter, over all pages.',
+    );
+    // The same operations in both.
+    expect(Object.keys(en.paths)).toEqual(Object.keys(doc.paths));
+  });
+
   it('documents bodies, query keys and path parameters from the route schemas', () => {
     const body = operation('POST', '/system/api')?.requestBody;
     expect(body?.required).toBe(true);

@@ -1,24 +1,26 @@
 import { API_KEY_HEADER, ResultCode } from '@buglet/contracts';
 import { z } from 'zod';
+import { type Lang, type MessageArg, type MessageKey, translate } from './i18n.ts';
 import type { Guard } from './permission.ts';
 import type { RouteEntry } from './route.ts';
 
 /**
  * The OpenAPI 3.1 document of the route table: one operation per route, its input from the
- * route's zod schemas, its security from the guard. Pure, so it is built and tested without
- * Fastify (served by api-docs.routes.ts).
+ * route's zod schemas, its security from the guard, its texts in the language asked for. Pure, so
+ * it is built and tested without Fastify (served by api-docs.routes.ts).
  */
 
 type JsonSchema = Record<string, unknown>;
 type Method = RouteEntry['method'];
+type Texts = (key: MessageKey, ...args: MessageArg[]) => string;
 
 /** Where the document is served; its own answer is the document, not an envelope. */
 export const API_DOCS_PATH = '/v3/api-docs';
 
 /** Routes answering plain text or the document itself rather than an envelope. */
-const PLAIN_ANSWERS: Record<string, { type: string; description: string }> = {
-  'GET /version': { type: 'text/plain', description: 'The server version as plain text.' },
-  [`GET ${API_DOCS_PATH}`]: { type: 'application/json', description: 'This OpenAPI document.' },
+const PLAIN_ANSWERS: Record<string, { type: string; description: MessageKey }> = {
+  'GET /version': { type: 'text/plain', description: 'apidoc.answer.version' },
+  [`GET ${API_DOCS_PATH}`]: { type: 'application/json', description: 'apidoc.answer.document' },
 };
 
 /** Exports, import templates and downloads answer the file; a refusal still comes as an envelope. */
@@ -27,7 +29,12 @@ const FILE_ANSWER = /\/(export|importTemplate)$|\/download\b/;
 /** Path segments that open a group of features, so the tag names the feature after them. */
 const GROUP_ROOTS = new Set(['system', 'monitor', 'tool', 'common']);
 
-export function buildOpenApi(routes: readonly RouteEntry[], info: { version: string }): JsonSchema {
+export function buildOpenApi(
+  routes: readonly RouteEntry[],
+  info: { version: string; lang?: Lang },
+): JsonSchema {
+  const lang = info.lang ?? 'zh_CN';
+  const t: Texts = (key, ...args) => translate(lang, key, args);
   const defs: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const operationIds = new Set<string>();
@@ -40,71 +47,61 @@ export function buildOpenApi(routes: readonly RouteEntry[], info: { version: str
     const operation = {
       tags: [tag],
       operationId: uniqueId(operationIds, route.method, route.url),
-      description: describeGuard(route.guard, route.isScoped),
+      description: describeGuard(t, route.guard, route.isScoped, lang),
       'x-permissions': permissionsOf(route.guard),
       ...(route.isScoped ? { 'x-scoped': true } : {}),
       security: securityOf(route.guard),
       ...parametersOf(route, query, defs),
       ...requestBodyOf(route, defs),
-      responses: { '200': responseOf(route, query !== null && 'pageNum' in query.properties) },
+      responses: { '200': responseOf(t, route, query !== null && 'pageNum' in query.properties) },
     };
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Buglet API',
+      title: t('apidoc.title'),
       version: info.version,
-      description: DOCUMENT_DESCRIPTION,
+      description: t('apidoc.description', API_KEY_HEADER),
     },
     tags: [...tags].sort().map((name) => ({ name })),
     paths,
-    components: { securitySchemes: SECURITY_SCHEMES, schemas: { ...ENVELOPE_SCHEMAS, ...defs } },
+    components: { securitySchemes: securitySchemes(t), schemas: { ...envelopeSchemas(t), ...defs } },
   };
 }
 
-const DOCUMENT_DESCRIPTION = [
-  'Every answer is HTTP 200 with a business code in the body: `{code, msg, data}`, or',
-  '`{code, msg, rows, total}` for paged lists.',
-  'Session routes take the token POST /login answers as `Authorization: Bearer <token>`.',
-  `The Open API for test tools (/api/**) takes a project API key in the \`${API_KEY_HEADER}\` header.`,
-  'Send `language: en_US` for English messages (zh_CN is the default).',
-].join('\n');
-
-const SECURITY_SCHEMES = {
+const securitySchemes = (t: Texts) => ({
   session: {
     type: 'http',
     scheme: 'bearer',
-    description: 'The session token POST /login answers.',
+    description: t('apidoc.security.session'),
   },
   apiKey: {
     type: 'apiKey',
     in: 'header',
     name: API_KEY_HEADER,
-    description: 'A project API key (project settings, API keys); the Open API only.',
+    description: t('apidoc.security.api-key'),
   },
   ticket: {
     type: 'apiKey',
     in: 'query',
     name: 'ticket',
-    description: "A short-lived ticket POST /tools/browser/ticket answers; the browser tool's proxy only.",
+    description: t('apidoc.security.ticket'),
   },
-};
+});
 
-const ENVELOPE_SCHEMAS: Record<string, JsonSchema> = {
+const envelopeSchemas = (t: Texts): Record<string, JsonSchema> => ({
   ResultCode: {
     type: 'integer',
     enum: Object.values(ResultCode),
-    description:
-      '200 ok; 401 not signed in, session expired or bad API key; 403 forbidden; 404 not found; ' +
-      '500 input refused (msg says why); 601 warning.',
+    description: t('apidoc.result-code'),
   },
   AjaxResult: {
     type: 'object',
     properties: {
       code: { $ref: '#/components/schemas/ResultCode' },
       msg: { type: 'string' },
-      data: { description: 'The answer; absent when there is none.' },
+      data: { description: t('apidoc.data') },
     },
     required: ['code', 'msg'],
   },
@@ -114,11 +111,11 @@ const ENVELOPE_SCHEMAS: Record<string, JsonSchema> = {
       code: { $ref: '#/components/schemas/ResultCode' },
       msg: { type: 'string' },
       rows: { type: 'array', items: {} },
-      total: { type: 'integer', description: 'Rows matching the filter, over all pages.' },
+      total: { type: 'integer', description: t('apidoc.total') },
     },
     required: ['code', 'msg', 'rows', 'total'],
   },
-};
+});
 
 /** `/system/defect/:defectId` -> `/system/defect/{defectId}`. */
 export function openApiPath(url: string): string {
@@ -168,30 +165,30 @@ function permissionsOf(guard: Guard): JsonSchema {
   }
 }
 
-function describeGuard(guard: Guard, isScoped: boolean): string {
-  const scope = isScoped
-    ? ' The caller must belong to the team or project the request names; permissions are judged by their roles there.'
-    : '';
-  return ruleOf(guard) + scope;
+function describeGuard(t: Texts, guard: Guard, isScoped: boolean, lang: Lang): string {
+  // English separates sentences with a space; Chinese does not.
+  return isScoped
+    ? `${ruleOf(t, guard)}${lang === 'en_US' ? ' ' : ''}${t('apidoc.scoped')}`
+    : ruleOf(t, guard);
 }
 
-function ruleOf(guard: Guard): string {
+function ruleOf(t: Texts, guard: Guard): string {
   const list = (items: readonly string[]) => items.map((p) => `\`${p}\``).join(', ');
   switch (guard.kind) {
     case 'anon':
-      return 'Public: no session needed.';
+      return t('apidoc.guard.anon');
     case 'auth':
-      return 'Needs a session.';
+      return t('apidoc.guard.auth');
     case 'ticket':
-      return 'Needs a ticket of a live session in the query (`ticket`), from POST /tools/browser/ticket.';
+      return t('apidoc.guard.ticket');
     case 'perm':
-      return `Needs a session with any of the permissions ${list(guard.any)}.`;
+      return t('apidoc.guard.perm', list(guard.any));
     case 'allPerm':
-      return `Needs a session with all of the permissions ${list(guard.all)}.`;
+      return t('apidoc.guard.all-perm', list(guard.all));
     case 'role':
-      return `Needs a session with any of the roles ${list(guard.any)}.`;
+      return t('apidoc.guard.role', list(guard.any));
     case 'apiKey':
-      return `Open API: a project API key in the \`${API_KEY_HEADER}\` header, allowed \`${guard.capability}\`.`;
+      return t('apidoc.guard.api-key', API_KEY_HEADER, guard.capability);
   }
 }
 
@@ -291,14 +288,14 @@ function requestBodyOf(route: RouteEntry, defs: Record<string, JsonSchema>): { r
   return { requestBody: { required, content: { 'application/json': { schema } } } };
 }
 
-function responseOf(route: RouteEntry, isPaged: boolean): JsonSchema {
+function responseOf(t: Texts, route: RouteEntry, isPaged: boolean): JsonSchema {
   const plain = PLAIN_ANSWERS[`${route.method} ${route.url}`];
-  if (plain) return { description: plain.description, content: { [plain.type]: { schema: {} } } };
+  if (plain) return { description: t(plain.description), content: { [plain.type]: { schema: {} } } };
   const envelope = { $ref: `#/components/schemas/${isPaged ? 'TableData' : 'AjaxResult'}` };
   const json = { 'application/json': { schema: envelope } };
   if (FILE_ANSWER.test(route.url))
     return {
-      description: 'The file; a refusal comes as an envelope.',
+      description: t('apidoc.answer.file'),
       content: {
         'application/octet-stream': {
           schema: { type: 'string', contentMediaType: 'application/octet-stream' },
@@ -306,5 +303,5 @@ function responseOf(route: RouteEntry, isPaged: boolean): JsonSchema {
         ...json,
       },
     };
-  return { description: 'The envelope; `code` says whether the call succeeded.', content: json };
+  return { description: t('apidoc.answer.envelope'), content: json };
 }

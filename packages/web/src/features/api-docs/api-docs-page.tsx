@@ -27,10 +27,10 @@ const SWAGGER_OPTIONS = {
  * "try it out" calls the server as the signed-in person.
  */
 export default function ApiDocsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const doc = useQuery({
-    queryKey: apiDocsKeys.document,
+    queryKey: apiDocsKeys.document(i18n.language),
     queryFn: fetchApiDocs,
     staleTime: Number.POSITIVE_INFINITY,
   });

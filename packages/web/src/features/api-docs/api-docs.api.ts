@@ -5,7 +5,8 @@ import { currentLocale } from '../../lib/i18n.ts';
 /** The server's OpenAPI document (public, as in the original). */
 export const API_DOCS_URL = '/v3/api-docs';
 
-export const apiDocsKeys = { document: ['api-docs'] as const };
+/** The document in each language (its texts follow the `language` header). */
+export const apiDocsKeys = { document: (locale: string) => ['api-docs', locale] as const };
 
 export type OpenApiDocument = Record<string, unknown> & { servers?: Array<{ url: string }> };
 

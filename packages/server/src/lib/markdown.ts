@@ -37,6 +37,22 @@ async function loadPipeline(): Promise<Pipeline> {
   };
 }
 
+/**
+ * Loads the pipeline now, off any request's path: a notice's pop-up carries HTML, and the first
+ * one after a start would otherwise wait for the load (150 ms on an idle machine, most of a second
+ * on a busy one). Called when a socket opens, so a server nobody watches never loads it.
+ */
+export function warmMarkdown(): void {
+  if (pipeline) return;
+  setImmediate(() => {
+    pipeline ??= loadPipeline();
+    // A failed load is retried by the first real use, which then reports it.
+    pipeline.catch(() => {
+      pipeline = undefined;
+    });
+  });
+}
+
 export async function markdownHtml(source: string): Promise<string> {
   pipeline ??= loadPipeline();
   return (await pipeline).html(source);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bearerToken, resolvePrincipal, tokenIdOf } from '../../http/auth.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
+import { warmMarkdown } from '../../lib/markdown.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
 
 /** The token of a socket handshake: the bearer header, the `Admin-Token` cookie the web client holds, or `?token=`. */
@@ -41,6 +42,8 @@ export async function registerRealtimeRoutes(app: FastifyInstance, r: Router): P
         // The handshake proved this token: the socket lives as long as its session (hub.ts).
         const token = handshakeToken(req);
         if (token) await hub.attach(Number(req.params.userId), socket, tokenIdOf(token));
+        // Someone watches: the first notice's pop-up should not wait for the Markdown renderer.
+        warmMarkdown();
       },
     );
   }

@@ -12,6 +12,12 @@ import { playNoticeSound } from './notice-sounds.ts';
 import { countArrivedNotice, refreshNotices } from './notices.api.ts';
 
 const REFRESH_DELAY_MS = 300;
+/**
+ * The sound waits for the pop-up: the first sound of a page creates its audio context, which can
+ * hold the page for a third of a second (measured in Chromium), and the pop-up's frame comes a
+ * few milliseconds after the notice's.
+ */
+const SOUND_DELAY_MS = 100;
 
 const isNoticeGroup = (name: string): name is NoticeGroup =>
   (NOTICE_GROUPS as readonly string[]).includes(name);
@@ -45,7 +51,7 @@ export function NoticeListener() {
           void queryClient.invalidateQueries({ queryKey: reportKeys.all });
       }, REFRESH_DELAY_MS);
       if (isReadMark(data)) return;
-      if (data.backgroundMusic) playNoticeSound(data.backgroundMusicUrl);
+      if (data.backgroundMusic) setTimeout(() => playNoticeSound(data.backgroundMusicUrl), SOUND_DELAY_MS);
     });
     const offPanel = subscribe('panel_notice', (data) => {
       if (data.panel === false) return;

@@ -16,6 +16,8 @@ export function registerApiDocsRoutes(app: FastifyInstance, r: Router): void {
   r.get(API_DOCS_PATH, {
     guard: anon,
     handler: async (ctx) => {
+      // Its texts follow the header: a cache in front keeps one copy per language.
+      ctx.reply.header('vary', 'language');
       documents[ctx.lang] ??= buildOpenApi(app.routeTable.routes, { version: APP_VERSION, lang: ctx.lang });
       return documents[ctx.lang];
     },

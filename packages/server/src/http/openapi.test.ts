@@ -86,6 +86,10 @@ describe('GET /v3/api-docs', () => {
     expect(en.info.title).toBe('Buglet API');
     expect(en.info.description).toContain(`\`${API_KEY_HEADER}\` header`);
     expect(en.paths['/login'].post.description).toBe('Public: no session needed.');
+    expect(en.paths['/system/defect/list'].get.description).toBe(
+      'Needs a session with any of the permissions `system:defect:list`. The caller must belong to the team or project the request names; permissions are judged by their roles there.',
+    );
+    expect(res.headers.vary).toContain('language');
     expect(en.components.schemas.TableData.properties.total.description).toBe(
       'Rows matching the filter, over all pages.',
     );

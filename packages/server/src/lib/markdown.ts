@@ -44,21 +44,23 @@ async function loadPipeline(): Promise<Pipeline> {
  */
 export function warmMarkdown(): void {
   if (pipeline) return;
-  setImmediate(() => {
-    pipeline ??= loadPipeline();
-    // A failed load is retried by the first real use, which then reports it.
-    pipeline.catch(() => {
-      pipeline = undefined;
-    });
+  // A failed load is tried again by the next use, which reports it.
+  setImmediate(() => void loaded().catch(() => undefined));
+}
+
+/** The pipeline, loaded once; a load that failed is not kept, so the next use tries again. */
+function loaded(): Promise<Pipeline> {
+  pipeline ??= loadPipeline().catch((error: unknown) => {
+    pipeline = undefined;
+    throw error;
   });
+  return pipeline;
 }
 
 export async function markdownHtml(source: string): Promise<string> {
-  pipeline ??= loadPipeline();
-  return (await pipeline).html(source);
+  return (await loaded()).html(source);
 }
 
 export async function markdownText(source: string): Promise<string> {
-  pipeline ??= loadPipeline();
-  return (await pipeline).text(source);
+  return (await loaded()).text(source);
 }

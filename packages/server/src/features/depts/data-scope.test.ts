@@ -252,6 +252,16 @@ describe("a role's data scope in the department and role administration", () => 
       .select(['status', 'dataScope'])
       .where('roleId', '=', id)
       .executeTakeFirstOrThrow();
+  /** A new role (no menus) given to that one person. */
+  const roleHeldBy = async (userId: number, roleName: string, roleSort: number) => {
+    const made = await api(admin, 'POST', '/system/role', {
+      roleName,
+      roleKey: roleName.toLowerCase().replace(/\W+/g, '-'),
+      roleSort,
+    });
+    await t.db.insertInto('sysUserRole').values({ userId, roleId: made.data.roleId }).execute();
+    return made.data.roleId as number;
+  };
   const msgOf = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Json) =>
     (await t.call({ method, url, token: clerk.token, lang: 'en_US', ...(payload ? { payload } : {}) })).body;
 
@@ -264,21 +274,19 @@ describe("a role's data scope in the department and role administration", () => 
       'system:dept:remove',
       'system:role:query',
       'system:role:edit',
+      'system:role:remove',
     ]);
     // A role only a person of Sales holds.
-    salesRole = (
-      await api(admin, 'POST', '/system/role', { roleName: 'Sales desk', roleKey: 'sales-desk', roleSort: 8 })
-    ).data.roleId as number;
-    await t.db
-      .insertInto('sysUserRole')
-      .values({ userId: people.inSales as number, roleId: salesRole })
-      .execute();
+    salesRole = await roleHeldBy(people.inSales as number, 'Sales desk', 8);
   });
 
   it('lists, opens and changes only the departments the scope covers', async () => {
     await setScope('4');
     const names = async (who: Person) =>
       ((await api(who, 'GET', '/system/dept/list')).data as Json[]).map((d) => d.deptName as string);
+    const legal = (
+      await api(admin, 'POST', '/system/dept', { deptName: 'Legal', parentId: ROOT_DEPT.deptId, orderNum: 9 })
+    ).data.deptId as number;
     expect((await names(clerk)).sort()).toEqual(['R&D', 'Web']);
     expect(await names(admin)).toContain('Sales');
     // The user page's tree: R&D at the top (its parent is outside), Web below it.
@@ -286,11 +294,14 @@ describe("a role's data scope in the department and role administration", () => 
     expect(tree.map((n) => [n.label, (n.children as Json[] | undefined)?.map((c) => c.label)])).toEqual([
       ['R&D', ['Web']],
     ]);
-    const outside = "You may not see or change this department (outside your role's data scope)";
-    expect(await msgOf('GET', `/system/dept/${sales}`)).toMatchObject({ code: 500, msg: outside });
+    const outside = {
+      code: 500,
+      msg: "You may not see or change this department (outside your role's data scope)",
+    };
+    expect(await msgOf('GET', `/system/dept/${sales}`)).toMatchObject(outside);
     expect(
-      (await msgOf('POST', '/system/dept', { deptName: 'Field', parentId: sales, orderNum: 1 })).code,
-    ).toBe(500);
+      await msgOf('POST', '/system/dept', { deptName: 'Field', parentId: sales, orderNum: 1 }),
+    ).toMatchObject(outside);
     const under = await api(clerk, 'POST', '/system/dept', { deptName: 'QA', parentId: rnd, orderNum: 1 });
     expect(under.code, under.msg).toBe(200);
     const moved = await msgOf('PUT', '/system/dept', {
@@ -299,19 +310,22 @@ describe("a role's data scope in the department and role administration", () => 
       parentId: sales,
       orderNum: 0,
     });
-    expect(moved.code).toBe(500);
-    expect((await msgOf('DELETE', `/system/dept/${sales}`)).code).toBe(500);
+    expect(moved).toMatchObject(outside);
+    // Legal is empty: only the scope stands in the way of its deletion.
+    expect(await msgOf('DELETE', `/system/dept/${legal}`)).toMatchObject(outside);
     const kept = await t.db
       .selectFrom('sysDept')
       .select(['deptId', 'parentId', 'delFlag'])
-      .where('deptId', 'in', [web, sales])
+      .where('deptId', 'in', [web, sales, legal])
       .orderBy('deptId')
       .execute();
     expect(kept).toEqual([
       { deptId: web, parentId: rnd, delFlag: '0' },
       { deptId: sales, parentId: ROOT_DEPT.deptId, delFlag: '0' },
+      { deptId: legal, parentId: ROOT_DEPT.deptId, delFlag: '0' },
     ]);
     expect((await api(clerk, 'DELETE', `/system/dept/${under.data.deptId}`)).code).toBe(200);
+    expect((await api(admin, 'DELETE', `/system/dept/${legal}`)).code).toBe(200);
   });
 
   it('lists and changes only the roles given to someone within the scope', async () => {
@@ -330,15 +344,18 @@ describe("a role's data scope in the department and role administration", () => 
     const outside =
       "You may not see or change this role (no one it is given to is within your role's data scope)";
     expect(await msgOf('GET', `/system/role/${salesRole}`)).toMatchObject({ code: 500, msg: outside });
-    expect((await msgOf('PUT', '/system/role/changeStatus', { roleId: salesRole, status: '1' })).code).toBe(
-      500,
+    expect(await msgOf('PUT', '/system/role/changeStatus', { roleId: salesRole, status: '1' })).toMatchObject(
+      {
+        code: 500,
+        msg: outside,
+      },
     );
-    const given = await t.call({
-      method: 'PUT',
-      url: `/system/user/authRole?userId=${people.inRnd}&roleIds=${salesRole}`,
-      token: clerk.token,
-    });
-    expect(given.body.code).toBe(500);
+    for (const [method, url] of [
+      ['PUT', `/system/user/authRole?userId=${people.inRnd}&roleIds=${salesRole}`],
+      ['PUT', `/system/role/authUser/selectAll?roleId=${salesRole}&userIds=${people.inRnd}`],
+      ['DELETE', `/system/role/${salesRole}`],
+    ] as const)
+      expect(await msgOf(method, url), url).toMatchObject({ code: 500, msg: outside });
     const held = await t.db
       .selectFrom('sysUserRole')
       .select('userId')
@@ -346,9 +363,62 @@ describe("a role's data scope in the department and role administration", () => 
       .execute();
     expect(held).toEqual([{ userId: people.inSales }]);
     expect((await roleRow(salesRole)).status).toBe('0');
-    // Nor may the clerk widen the scope of a role they hold themselves.
-    const widened = await msgOf('PUT', '/system/role/dataScope', { roleId, dataScope: '1' });
-    expect(widened.code).toBe(500);
+    // Nor may the clerk lift their own limit through a role they hold: its data scope, its
+    // menus (the default role, scope "all", given the user pages) or its status.
+    const own = {
+      code: 500,
+      msg: "While your role's data scope limits you, you may not change a role you hold",
+    };
+    expect(await msgOf('PUT', '/system/role/dataScope', { roleId, dataScope: '1' })).toMatchObject(own);
     expect((await roleRow(roleId)).dataScope).toBe('3');
+    const standard = (await api(admin, 'GET', '/system/role/10')).data as Json;
+    const menusOf10 = () =>
+      t.db.selectFrom('sysRoleMenu').select('menuId').where('roleId', '=', 10).orderBy('menuId').execute();
+    const before = await menusOf10();
+    const lifted = await msgOf('PUT', '/system/role', {
+      roleId: 10,
+      roleName: standard.roleName,
+      roleKey: standard.roleKey,
+      roleSort: standard.roleSort,
+      menuIds: await menusFor(['system:user:list', 'system:user:edit']),
+    });
+    expect(lifted).toMatchObject(own);
+    expect(await menusOf10()).toEqual(before);
+    expect(await msgOf('PUT', '/system/role/changeStatus', { roleId, status: '1' })).toMatchObject(own);
+    expect((await roleRow(roleId)).status).toBe('0');
+  });
+
+  it("keeps a role's departments the caller cannot see, and adds none of them", async () => {
+    await setScope('3');
+    // A role of R&D (within the scope) whose custom scope the administrator set to R&D and Sales.
+    const desk = await roleHeldBy(people.inRnd as number, 'R&D desk', 9);
+    await api(admin, 'PUT', '/system/role/dataScope', {
+      roleId: desk,
+      dataScope: '2',
+      deptIds: [rnd, sales],
+    });
+    const seen = (await api(clerk, 'GET', `/system/role/deptTree/${desk}`)) as Json;
+    expect(seen.checkedKeys).toEqual([rnd]);
+    expect((seen.depts as Json[]).map((d) => d.label)).toEqual(['R&D']);
+    const chosen = async () =>
+      (await t.db.selectFrom('sysRoleDept').select('deptId').where('roleId', '=', desk).execute())
+        .map((r) => r.deptId)
+        .sort((a, b) => a - b);
+    // Saved back as shown: Sales stays.
+    expect(
+      (await api(clerk, 'PUT', '/system/role/dataScope', { roleId: desk, dataScope: '2', deptIds: [rnd] }))
+        .code,
+    ).toBe(200);
+    expect(await chosen()).toEqual([rnd, sales].sort((a, b) => a - b));
+    const added = await msgOf('PUT', '/system/role/dataScope', {
+      roleId: desk,
+      dataScope: '2',
+      deptIds: [rnd, web],
+    });
+    expect(added).toMatchObject({
+      code: 500,
+      msg: "You may not see or change this department (outside your role's data scope)",
+    });
+    expect(await chosen()).toEqual([rnd, sales].sort((a, b) => a - b));
   });
 });

@@ -125,6 +125,26 @@ export function roleScopeCondition(scope: DataScope, roleId = 'sysRole.roleId'):
     where ur.role_id = ${sql.ref(roleId)} and u.dept_id in (${sql.join(scope.deptIds)}))`;
 }
 
+/**
+ * Refuses a change to a role the caller holds while a data scope limits them (its menus, kind,
+ * status or data scope): it would lift their own limit, as a change of their own roles would.
+ */
+export async function assertNotOwnRoleWhileLimited(
+  db: Db,
+  callerId: number,
+  permission: string,
+  roleId: number,
+): Promise<void> {
+  if (!(await dataScopeOf(db, callerId, permission))) return;
+  const held = await db
+    .selectFrom('sysUserRole')
+    .select('roleId')
+    .where('userId', '=', callerId)
+    .where('roleId', '=', roleId)
+    .executeTakeFirst();
+  if (held) throw new AppError('role.data-scope.own');
+}
+
 /** Refuses a role outside the caller's scope for that permission (the original's checkRoleDataScope). */
 export async function assertRolesInScope(
   db: Db,

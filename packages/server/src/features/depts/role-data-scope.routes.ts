@@ -6,7 +6,13 @@ import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findRole } from '../roles/roles.repository.ts';
-import { assertRolesInScope, dataScopeOf, deptInScope, deptsWithin } from './data-scope.ts';
+import {
+  assertNotOwnRoleWhileLimited,
+  assertRolesInScope,
+  dataScopeOf,
+  deptInScope,
+  deptsWithin,
+} from './data-scope.ts';
 import { DeptTree } from './dept-tree.ts';
 import { loadDeptTree } from './depts.repository.ts';
 
@@ -30,8 +36,9 @@ export function registerRoleDataScopeRoutes(r: Router): void {
       if (!role) throw new AppError('role.not-found');
       const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:query');
       const tree = new DeptTree(deptsWithin(scope, (await loadDeptTree(db)).rows));
+      const checked = await checkedDepts(db, role.roleId, role.deptCheckStrictly === 1);
       return ctx.ok(undefined, {
-        checkedKeys: await checkedDepts(db, role.roleId, role.deptCheckStrictly === 1),
+        checkedKeys: checked.filter((id) => tree.byId.has(id)),
         depts: tree.toTreeSelect(),
       });
     },
@@ -46,17 +53,20 @@ export function registerRoleDataScopeRoutes(r: Router): void {
       await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [body.roleId]);
       const role = await findRole(db, body.roleId);
       if (!role) throw new AppError('role.not-found');
+      await assertNotOwnRoleWhileLimited(db, ctx.me.userId, 'system:role:edit', role.roleId);
       const tree = await loadDeptTree(db);
-      const deptIds =
+      let deptIds =
         body.dataScope === DATA_SCOPE_CUSTOM
           ? [...new Set(body.deptIds ?? [])].filter((id) => tree.byId.has(id))
           : [];
       const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:edit');
-      if (
-        scope &&
-        (deptIds.some((id) => !deptInScope(scope, id)) || (await holds(db, ctx.me.userId, role.roleId)))
-      )
-        throw new AppError('role.data-scope');
+      if (scope && body.dataScope === DATA_SCOPE_CUSTOM) {
+        // The departments this caller cannot see stay chosen as they were; none is added.
+        const hidden = (await checkedDepts(db, role.roleId, false)).filter((id) => !deptInScope(scope, id));
+        if (deptIds.some((id) => !deptInScope(scope, id) && !hidden.includes(id)))
+          throw new AppError('dept.data-scope');
+        deptIds = [...new Set([...deptIds, ...hidden])];
+      }
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('sysRole')
@@ -80,14 +90,6 @@ export function registerRoleDataScopeRoutes(r: Router): void {
     },
   });
 }
-
-const holds = async (db: Db, userId: number, roleId: number) =>
-  (await db
-    .selectFrom('sysUserRole')
-    .select('roleId')
-    .where('userId', '=', userId)
-    .where('roleId', '=', roleId)
-    .executeTakeFirst()) !== undefined;
 
 /**
  * The departments ticked for the role. With linked ticking (`deptCheckStrictly`) a parent is

@@ -7,7 +7,12 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
-import { assertChangeInScope, assertRolesInScope, dataScopeOf } from '../depts/data-scope.ts';
+import {
+  assertChangeInScope,
+  assertNotOwnRoleWhileLimited,
+  assertRolesInScope,
+  dataScopeOf,
+} from '../depts/data-scope.ts';
 import { toUser } from '../users/users.repository.ts';
 import {
   countRoleHolders,
@@ -165,6 +170,7 @@ export function registerRoleRoutes(r: Router): void {
       const body = ctx.body;
       assertEditable(body.roleId);
       await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [body.roleId]);
+      await assertNotOwnRoleWhileLimited(db, ctx.me.userId, 'system:role:edit', body.roleId);
       if (!(await findRole(db, body.roleId))) throw new AppError('role.not-found');
       await assertUniqueRole(body);
       await db.transaction().execute(async (trx) => {
@@ -196,6 +202,7 @@ export function registerRoleRoutes(r: Router): void {
     handler: async (ctx) => {
       assertEditable(ctx.body.roleId);
       await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [ctx.body.roleId]);
+      await assertNotOwnRoleWhileLimited(db, ctx.me.userId, 'system:role:edit', ctx.body.roleId);
       await db
         .updateTable('sysRole')
         .set({ status: ctx.body.status })

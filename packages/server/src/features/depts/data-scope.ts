@@ -125,44 +125,36 @@ export function roleScopeCondition(scope: DataScope, roleId = 'sysRole.roleId'):
     where ur.role_id = ${sql.ref(roleId)} and u.dept_id in (${sql.join(scope.deptIds)}))`;
 }
 
-/**
- * Refuses a change to a role the caller holds while a data scope limits them (its menus, kind,
- * status or data scope): it would lift their own limit, as a change of their own roles would.
- */
-export async function assertNotOwnRoleWhileLimited(
-  db: Db,
-  callerId: number,
-  permission: string,
-  roleId: number,
-): Promise<void> {
-  if (!(await dataScopeOf(db, callerId, permission))) return;
-  const held = await db
-    .selectFrom('sysUserRole')
-    .select('roleId')
-    .where('userId', '=', callerId)
-    .where('roleId', '=', roleId)
-    .executeTakeFirst();
-  if (held) throw new AppError('role.data-scope.own');
-}
-
 /** Refuses a role outside the caller's scope for that permission (the original's checkRoleDataScope). */
-export async function assertRolesInScope(
+export const assertRolesInScope = (
   db: Db,
   callerId: number,
   permission: string,
   roleIds: readonly number[],
-): Promise<void> {
+) => assertChangeInScope(db, callerId, permission, { roleIds });
+
+/** Whether any of these roles lies outside the scope (roleScopeCondition). */
+async function anyRoleOutside(db: Db, scope: DataScope, roleIds: readonly number[]): Promise<boolean> {
   const wanted = [...new Set(roleIds)];
-  if (wanted.length === 0) return;
-  const scope = await dataScopeOf(db, callerId, permission);
-  if (!scope) return;
+  if (wanted.length === 0) return false;
   const covered = await db
     .selectFrom('sysRole')
     .select('roleId')
     .where('roleId', 'in', wanted)
     .where(roleScopeCondition(scope))
     .execute();
-  if (covered.length < wanted.length) throw new AppError('role.data-scope');
+  return covered.length < wanted.length;
+}
+
+/** Whether the caller holds the role. */
+async function holdsRole(db: Db, userId: number, roleId: number): Promise<boolean> {
+  const held = await db
+    .selectFrom('sysUserRole')
+    .select('roleId')
+    .where('userId', '=', userId)
+    .where('roleId', '=', roleId)
+    .executeTakeFirst();
+  return held !== undefined;
 }
 
 /** Those of these people (ids) who are outside the scope. */
@@ -189,21 +181,34 @@ export const assertUserInScope = (
 ) => assertChangeInScope(db, callerId, permission, { userIds: targetIds });
 
 /**
- * What a change to a person needs within the caller's scope (the original's checkUserDataScope
- * and checkDeptDataScope): the people as they are, the department they are put in, and no change
- * of the caller's own roles while a scope limits them (a role of wider scope would lift it).
+ * What a call needs within the caller's scope (the original's checkUserDataScope,
+ * checkDeptDataScope and checkRoleDataScope): the people as they are, the department they are put
+ * in, no change of the caller's own roles, the roles named (given, listed or changed) and no
+ * change to a role the caller holds (its menus, kind, status or data scope) — either of the last
+ * would let a limited caller lift their own limit. Answers the scope it judged by (undefined:
+ * unlimited), so the call lists by the same one without asking again.
  */
 export async function assertChangeInScope(
   db: Db,
   callerId: number,
   permission: string,
-  change: { userIds?: readonly number[]; deptId?: number | null; rolesOf?: number },
-): Promise<void> {
+  change: {
+    userIds?: readonly number[];
+    deptId?: number | null;
+    rolesOf?: number;
+    roleIds?: readonly number[];
+    changesRole?: number;
+  },
+): Promise<DataScope | undefined> {
   const scope = await dataScopeOf(db, callerId, permission);
-  if (!scope) return;
+  if (!scope) return undefined;
   // As the original answers it (code 500 with the reason), so its clients and ours show the reason.
   const refused = () => new AppError('user.data-scope');
   if ((await peopleOutside(db, scope, change.userIds ?? [])).size > 0) throw refused();
   if (change.deptId && !deptInScope(scope, change.deptId)) throw refused();
   if (change.rolesOf === callerId) throw refused();
+  if (await anyRoleOutside(db, scope, change.roleIds ?? [])) throw new AppError('role.data-scope');
+  if (change.changesRole !== undefined && (await holdsRole(db, callerId, change.changesRole)))
+    throw new AppError('role.data-scope.own');
+  return scope;
 }

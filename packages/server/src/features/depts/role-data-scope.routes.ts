@@ -6,13 +6,7 @@ import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findRole } from '../roles/roles.repository.ts';
-import {
-  assertNotOwnRoleWhileLimited,
-  assertRolesInScope,
-  dataScopeOf,
-  deptInScope,
-  deptsWithin,
-} from './data-scope.ts';
+import { assertChangeInScope, assertRolesInScope, deptInScope, deptsWithin } from './data-scope.ts';
 import { DeptTree } from './dept-tree.ts';
 import { loadDeptTree } from './depts.repository.ts';
 
@@ -31,10 +25,9 @@ export function registerRoleDataScopeRoutes(r: Router): void {
     guard: perm('system:role:query'),
     params: z.object({ roleId: z.coerce.number().int().min(1) }),
     handler: async (ctx) => {
-      await assertRolesInScope(db, ctx.me.userId, 'system:role:query', [ctx.params.roleId]);
+      const scope = await assertRolesInScope(db, ctx.me.userId, 'system:role:query', [ctx.params.roleId]);
       const role = await findRole(db, ctx.params.roleId);
       if (!role) throw new AppError('role.not-found');
-      const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:query');
       const tree = new DeptTree(deptsWithin(scope, (await loadDeptTree(db)).rows));
       const checked = await checkedDepts(db, role.roleId, role.deptCheckStrictly === 1);
       return ctx.ok(undefined, {
@@ -50,16 +43,17 @@ export function registerRoleDataScopeRoutes(r: Router): void {
     handler: async (ctx) => {
       const body = ctx.body;
       if (body.roleId === ROLE_IDS.admin) throw new AppError('role.admin.cannot-operate');
-      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [body.roleId]);
+      const scope = await assertChangeInScope(db, ctx.me.userId, 'system:role:edit', {
+        roleIds: [body.roleId],
+        changesRole: body.roleId,
+      });
       const role = await findRole(db, body.roleId);
       if (!role) throw new AppError('role.not-found');
-      await assertNotOwnRoleWhileLimited(db, ctx.me.userId, 'system:role:edit', role.roleId);
       const tree = await loadDeptTree(db);
       let deptIds =
         body.dataScope === DATA_SCOPE_CUSTOM
           ? [...new Set(body.deptIds ?? [])].filter((id) => tree.byId.has(id))
           : [];
-      const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:edit');
       if (scope && body.dataScope === DATA_SCOPE_CUSTOM) {
         // The departments this caller cannot see stay chosen as they were; none is added.
         const hidden = (await checkedDepts(db, role.roleId, false)).filter((id) => !deptInScope(scope, id));

@@ -91,7 +91,6 @@ export const shownNotice = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
   };
 };
 
-/** In-app notices, each user's notification settings and each project's chat platforms. */
 const MASK = '••••';
 
 /**
@@ -113,6 +112,7 @@ export function maskedHook(hook: string): string {
   return `${hook.slice(0, at + 1)}${query.join('&')}`;
 }
 
+/** In-app notices, each user's notification settings and each project's chat platforms. */
 export function registerNoticeRoutes(r: Router): void {
   const { db, hub } = r.deps;
   const notices = r.deps;

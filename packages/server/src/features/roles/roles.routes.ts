@@ -7,12 +7,7 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
-import {
-  assertChangeInScope,
-  assertNotOwnRoleWhileLimited,
-  assertRolesInScope,
-  dataScopeOf,
-} from '../depts/data-scope.ts';
+import { assertChangeInScope, assertRolesInScope, dataScopeOf } from '../depts/data-scope.ts';
 import { toUser } from '../users/users.repository.ts';
 import {
   countRoleHolders,
@@ -169,8 +164,10 @@ export function registerRoleRoutes(r: Router): void {
     handler: async (ctx) => {
       const body = ctx.body;
       assertEditable(body.roleId);
-      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [body.roleId]);
-      await assertNotOwnRoleWhileLimited(db, ctx.me.userId, 'system:role:edit', body.roleId);
+      await assertChangeInScope(db, ctx.me.userId, 'system:role:edit', {
+        roleIds: [body.roleId],
+        changesRole: body.roleId,
+      });
       if (!(await findRole(db, body.roleId))) throw new AppError('role.not-found');
       await assertUniqueRole(body);
       await db.transaction().execute(async (trx) => {
@@ -201,8 +198,10 @@ export function registerRoleRoutes(r: Router): void {
     body: z.object({ roleId: z.number().int().min(1), status: z.enum(['0', '1']) }),
     handler: async (ctx) => {
       assertEditable(ctx.body.roleId);
-      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [ctx.body.roleId]);
-      await assertNotOwnRoleWhileLimited(db, ctx.me.userId, 'system:role:edit', ctx.body.roleId);
+      await assertChangeInScope(db, ctx.me.userId, 'system:role:edit', {
+        roleIds: [ctx.body.roleId],
+        changesRole: ctx.body.roleId,
+      });
       await db
         .updateTable('sysRole')
         .set({ status: ctx.body.status })
@@ -240,7 +239,7 @@ export function registerRoleRoutes(r: Router): void {
       output: user,
       handler: async (ctx) => {
         const { limit, offset } = pageOf(ctx.query);
-        await assertRolesInScope(db, ctx.me.userId, 'system:role:list', [ctx.query.roleId]);
+        const scope = await assertRolesInScope(db, ctx.me.userId, 'system:role:list', [ctx.query.roleId]);
         const target = await findRole(db, ctx.query.roleId);
         if (!target) throw new AppError('role.not-found');
         const { rows, total } = await listRoleUsers(
@@ -250,7 +249,7 @@ export function registerRoleRoutes(r: Router): void {
           ctx.query,
           limit,
           offset,
-          await dataScopeOf(db, ctx.me.userId, 'system:role:list'),
+          scope,
         );
         return ctx.table(
           rows.map((u) => toUser(u)),
@@ -267,13 +266,17 @@ export function registerRoleRoutes(r: Router): void {
     if (!target) throw new AppError('role.not-found');
     if (roleKindOf(target) !== 'platform') throw new AppError('role.not-platform', [target.roleName]);
   };
-  const unassign = async (callerId: number, roleId: number, userIds: number[]) => {
+  /** A platform role given to or taken from people: the role and the people within the caller's scope. */
+  const assertGrant = async (callerId: number, roleId: number, userIds: number[]) => {
     await assertPlatformRole(roleId);
-    await assertRolesInScope(db, callerId, 'system:role:edit', [roleId]);
     await assertChangeInScope(db, callerId, 'system:role:edit', {
       userIds,
       rolesOf: inList(userIds, callerId),
+      roleIds: [roleId],
     });
+  };
+  const unassign = async (callerId: number, roleId: number, userIds: number[]) => {
+    await assertGrant(callerId, roleId, userIds);
     await db.deleteFrom('sysUserRole').where('roleId', '=', roleId).where('userId', 'in', userIds).execute();
   };
   r.put('/system/role/authUser/cancel', {
@@ -297,13 +300,8 @@ export function registerRoleRoutes(r: Router): void {
     query: bulkQuery,
     handler: async (ctx) => {
       const roleId = ctx.query.roleId;
-      await assertPlatformRole(roleId);
-      await assertRolesInScope(db, ctx.me.userId, 'system:role:edit', [roleId]);
       const ids = parseIds(ctx.query.userIds);
-      await assertChangeInScope(db, ctx.me.userId, 'system:role:edit', {
-        userIds: ids,
-        rolesOf: inList(ids, ctx.me.userId),
-      });
+      await assertGrant(ctx.me.userId, roleId, ids);
       const users = await db
         .selectFrom('sysUser')
         .select('userId')

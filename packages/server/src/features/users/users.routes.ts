@@ -14,8 +14,8 @@ import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import {
   assertChangeInScope,
-  assertRolesInScope,
   assertUserInScope,
+  type DataScope,
   dataScopeOf,
   deptsWithin,
 } from '../depts/data-scope.ts';
@@ -99,10 +99,9 @@ export function registerUserRoutes(r: Router): void {
     },
   });
 
-  const detail = async (callerId: number, userId: number | undefined) => {
-    const roles = (await listAssignableRoles(db, await dataScopeOf(db, callerId, 'system:user:query'))).map(
-      (x) => toRoleSummary(x),
-    );
+  /** The user form's choices (the roles within the caller's scope) and, for an edit, the person. */
+  const detail = async (scope: DataScope | undefined, userId: number | undefined) => {
+    const roles = (await listAssignableRoles(db, scope)).map((x) => toRoleSummary(x));
     const posts = (await listPosts(db, {}, 1000, 0)).rows.map(toPost);
     if (userId === undefined) return { roles, posts };
     const target = await findUser(db, userId);
@@ -120,14 +119,15 @@ export function registerUserRoutes(r: Router): void {
   };
   r.get('/system/user/', {
     guard: perm('system:user:query'),
-    handler: async (ctx) => ctx.ok(undefined, await detail(ctx.me.userId, undefined)),
+    handler: async (ctx) =>
+      ctx.ok(undefined, await detail(await dataScopeOf(db, ctx.me.userId, 'system:user:query'), undefined)),
   });
   r.get('/system/user/:userId', {
     guard: perm('system:user:query'),
     params: idParam,
     handler: async (ctx) => {
-      await assertUserInScope(db, ctx.me.userId, 'system:user:query', [ctx.params.userId]);
-      return ctx.ok(undefined, await detail(ctx.me.userId, ctx.params.userId));
+      const scope = await assertUserInScope(db, ctx.me.userId, 'system:user:query', [ctx.params.userId]);
+      return ctx.ok(undefined, await detail(scope, ctx.params.userId));
     },
   });
 
@@ -135,8 +135,10 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:add'),
     body: userCreateBody,
     handler: async (ctx) => {
-      await assertChangeInScope(db, ctx.me.userId, 'system:user:add', { deptId: ctx.body.deptId });
-      await assertRolesInScope(db, ctx.me.userId, 'system:user:add', ctx.body.roleIds ?? []);
+      await assertChangeInScope(db, ctx.me.userId, 'system:user:add', {
+        deptId: ctx.body.deptId,
+        roleIds: ctx.body.roleIds,
+      });
       const userId = await createUser(db, ctx.body, ctx.me.userName);
       return ctx.ok({ userId });
     },
@@ -149,9 +151,8 @@ export function registerUserRoutes(r: Router): void {
       await assertChangeInScope(db, ctx.me.userId, 'system:user:edit', {
         userIds: [ctx.body.userId],
         deptId: ctx.body.deptId,
-        ...(ctx.body.roleIds ? { rolesOf: ctx.body.userId } : {}),
+        ...(ctx.body.roleIds ? { rolesOf: ctx.body.userId, roleIds: ctx.body.roleIds } : {}),
       });
-      await assertRolesInScope(db, ctx.me.userId, 'system:user:edit', ctx.body.roleIds ?? []);
       await editUser(db, ctx.body, ctx.me.userId, ctx.me.userName);
       return ctx.ok();
     },
@@ -192,11 +193,10 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:query'),
     params: idParam,
     handler: async (ctx) => {
-      await assertUserInScope(db, ctx.me.userId, 'system:user:query', [ctx.params.userId]);
+      const scope = await assertUserInScope(db, ctx.me.userId, 'system:user:query', [ctx.params.userId]);
       const target = await findUser(db, ctx.params.userId);
       if (!target) throw new AppError('user.not-found');
       const held = new Set((await listPlatformRoles(db, target.userId)).map((x) => x.roleId));
-      const scope = await dataScopeOf(db, ctx.me.userId, 'system:user:query');
       const roles = (await listAssignableRoles(db, scope)).map((x) => toRoleSummary(x, held.has(x.roleId)));
       return ctx.ok(undefined, { user: toUser(target), roles });
     },
@@ -206,12 +206,12 @@ export function registerUserRoutes(r: Router): void {
     guard: perm('system:user:edit'),
     query: z.object({ userId: z.coerce.number().int().min(1), roleIds: z.string().optional() }),
     handler: async (ctx) => {
+      const roleIds = ctx.query.roleIds ? parseIds(ctx.query.roleIds) : [];
       await assertChangeInScope(db, ctx.me.userId, 'system:user:edit', {
         userIds: [ctx.query.userId],
         rolesOf: ctx.query.userId,
+        roleIds,
       });
-      const roleIds = ctx.query.roleIds ? parseIds(ctx.query.roleIds) : [];
-      await assertRolesInScope(db, ctx.me.userId, 'system:user:edit', roleIds);
       await assignRoles(db, ctx.query.userId, roleIds, ctx.me.userId);
       return ctx.ok();
     },

@@ -81,8 +81,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     const key =
       (error.code && CLIENT_ERRORS[error.code]) ||
       (error instanceof SyntaxError ? 'request.body.invalid-json' : undefined) ||
-      // busboy's words for a multipart body that was cut short or is not multipart at all.
-      (/^(Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form)/.test(
+      // busboy's words for a multipart body that was cut short, has no boundary or is not
+      // multipart at all.
+      (/^(Unexpected end of (multipart data|form)|Malformed part header|Malformed urlencoded form|Multipart: Boundary not found)/.test(
         error.message,
       )
         ? 'request.multipart.broken'

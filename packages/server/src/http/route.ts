@@ -74,9 +74,20 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   output?: z.ZodType;
   /** Requests counted and refused past a limit (http/rate-limits.ts); an `apiKey` route: 'api-key'. */
   rateLimit?: RateLimit;
+  /** The route reads a multipart upload (only such a route may: `receiveFile`), and what it is. */
+  upload?: UploadSpec;
   handler: (
     ctx: RouteContext<Out<BS, unknown>, Out<QS, Record<string, unknown>>, Out<PS, Record<string, string>>>,
   ) => Promise<unknown>;
+}
+
+/**
+ * A route's multipart upload: the form field that carries the file (several: the first names
+ * them all), and whether it is read as an Excel workbook (imports) or kept as a file.
+ */
+export interface UploadSpec {
+  fields: readonly [string, ...string[]];
+  kind: 'file' | 'spreadsheet';
 }
 
 /** One route as the route table holds it: what the generated authorisation and fuzz tests read. */
@@ -89,6 +100,7 @@ export interface RouteEntry {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  upload?: UploadSpec;
 }
 
 /**
@@ -121,13 +133,16 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
         ...(spec.body ? { body: spec.body } : {}),
         ...(spec.query ? { query: spec.query } : {}),
         ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.upload ? { upload: spec.upload } : {}),
       });
       // Every Open API route is limited per key, whether or not it says so.
       const limit = spec.rateLimit ?? (spec.guard.kind === 'apiKey' ? 'api-key' : undefined);
+      const limited = limit ? limitOf(limit, spec.guard) : undefined;
       app.route({
         method,
         url,
-        ...(limit ? limitOf(limit, spec.guard) : {}),
+        ...limited,
+        config: { ...limited?.config, ...(spec.upload ? { upload: spec.upload } : {}) },
         handler: async (req, reply) => {
           const ctx = await buildContext(deps, req, reply, spec);
           const result = await spec.handler(ctx as never);
@@ -269,6 +284,10 @@ function whitelist(result: unknown, schema: z.ZodType): unknown {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The upload the route declared (`RouteSpec.upload`): what `receiveFile` reads. */
+    upload?: UploadSpec;
+  }
   interface FastifyRequest {
     lang: Lang;
     /** The caller the router resolved (an API key's hidden user on the Open API), else null. */

@@ -34,9 +34,13 @@ for (const [network, prefix] of [
   ['240.0.0.0', 4], // reserved, with the broadcast address 255.255.255.255
 ] as const)
   REFUSED.addSubnet(network, prefix, 'ipv4');
-// ::/96 (:: and ::1 among them), ::ffff:0:0/96 and 64:ff9b::/96 are judged by the IPv4 address they embed.
+// ::/96 (:: and ::1 among them), ::ffff:0:0/96, ::ffff:0:0:0/96, 64:ff9b::/96 and 2002::/16 are
+// judged by the IPv4 address they embed (embeddedIpv4).
 for (const [network, prefix] of [
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): the translator and where it leads are the operator's
   ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: a relay of someone else's choosing, the client address obfuscated inside
+  ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local, with AWS's metadata address fd00:ec2::254
   ['fe80::', 10], // link-local
   ['fec0::', 10], // the former site-local
@@ -96,16 +100,19 @@ function parseRange(entry: string): { network: string; prefix: number; type: 'ip
 }
 
 /**
- * The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d) or NAT64
- * (64:ff9b::a.b.c.d) IPv6 address: reaching it reaches that IPv4 address.
+ * The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d),
+ * IPv4-translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d) or 6to4 (2002:aabb:ccdd::) IPv6
+ * address: reaching it reaches that IPv4 address (or the network behind it).
  */
-function embeddedIpv4(ip: string): string | undefined {
+export function embeddedIpv4(ip: string): string | undefined {
   const w = ipv6Words(ip);
   const isZeroTo = (end: number, from = 0) => w.slice(from, end).every((x) => x === 0);
   const isMappedOrCompatible = isZeroTo(5) && (w[5] === 0 || w[5] === 0xffff);
+  const isTranslated = isZeroTo(4) && w[4] === 0xffff && w[5] === 0;
   const isNat64 = w[0] === 0x64 && w[1] === 0xff9b && isZeroTo(6, 2);
-  if (!isMappedOrCompatible && !isNat64) return undefined;
-  const [hi = 0, lo = 0] = [w[6], w[7]];
+  const at = isMappedOrCompatible || isTranslated || isNat64 ? 6 : w[0] === 0x2002 ? 1 : undefined;
+  if (at === undefined) return undefined;
+  const [hi = 0, lo = 0] = [w[at], w[at + 1]];
   return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
 }
 

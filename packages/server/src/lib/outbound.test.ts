@@ -30,6 +30,8 @@ describe('the address classifier', () => {
     ['2606:4700::1111', true],
     ['::ffff:8.8.8.8', true],
     ['64:ff9b::808:808', true],
+    ['2002:808:808::1', true],
+    ['::ffff:0:808:808', true],
     // loopback and unspecified
     ['127.0.0.1', false],
     ['127.255.255.254', false],
@@ -71,6 +73,17 @@ describe('the address classifier', () => {
     ['::127.0.0.1', false],
     ['64:ff9b::7f00:1', false],
     ['64:ff9b::a9fe:a9fe', false],
+    // 6to4, IPv4-translated, local-use NAT64, Teredo
+    ['2002:7f00:1::', false],
+    ['2002:a9fe:a9fe::1', false],
+    ['2002:c0a8:101:5::1', false],
+    ['::ffff:0:7f00:1', false],
+    ['::ffff:0:127.0.0.1', false],
+    ['::ffff:0:a9fe:a9fe', false],
+    ['64:ff9b:1::7f00:1', false],
+    ['64:ff9b:1:ab:0:808:808:0', false],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false],
+    ['2001:db8::1', false],
     // not an address at all
     ['localhost', false],
     ['', false],

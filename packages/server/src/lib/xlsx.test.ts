@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildWorkbook,
-  cellText,
-  readFirstSheet,
-  shapeInChunks,
-  UNPACKED_MAX_BYTES,
-  unpackedSize,
-} from './xlsx.ts';
+import { xlsxBomb } from '../../test/zip-bomb.ts';
+import { buildWorkbook, cellText, readFirstSheet, shapeInChunks, UNPACKED_MAX_BYTES } from './xlsx.ts';
+import { declaredSize, measureInflation } from './zip-inflation.ts';
 
 describe('shapeInChunks', () => {
   it('shapes rows a thousand at a time, in order', async () => {
@@ -53,34 +48,54 @@ describe('crafted workbooks', () => {
     expect(raw.map((v) => cellText(v as string))).toEqual(texts);
   });
 
-  it('refuses a workbook that would unpack beyond the limit before reading it', async () => {
-    const bomb = zipDeclaring(UNPACKED_MAX_BYTES + 1);
-    expect(unpackedSize(bomb)).toBe(UNPACKED_MAX_BYTES + 1);
-    await expect(readFirstSheet(bomb)).rejects.toMatchObject({ key: 'import.file.unpacks-too-large' });
-    expect(unpackedSize(Buffer.from('not a zip at all'))).toBeUndefined();
-    expect(await readFirstSheet(Buffer.alloc(0))).toBeUndefined();
+  it('writes the hidden list sheet of drop-down values inert too', async () => {
+    const wb = await buildWorkbook(
+      'Sheet',
+      [
+        {
+          key: 'v',
+          header: { zh_CN: '值', en_US: 'Value' },
+          width: 10,
+          choices: ['=cmd|"/C calc"!A0', 'Ann'],
+        },
+      ],
+      [],
+      'en_US',
+    );
+    const read = new (await import('exceljs')).default.Workbook();
+    await read.xlsx.load((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+    const lists = read.getWorksheet('lists');
+    expect(lists?.getCell('A1').value).toBe('\'=cmd|"/C calc"!A0');
+    expect(lists?.getCell('A2').value).toBe('Ann');
   });
 });
 
-/** A zip file with one entry whose central directory declares the given unpacked size. */
-function zipDeclaring(size: number): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const entry = Buffer.alloc(46);
-  entry.writeUInt32LE(0x02014b50, 0);
-  entry.writeUInt16LE(8, 10);
-  entry.writeUInt32LE(size, 24);
-  entry.writeUInt16LE(name.length, 28);
-  const cdStart = local.length + name.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(entry.length + name.length, 12);
-  end.writeUInt32LE(cdStart, 16);
-  return Buffer.concat([local, name, entry, name, end]);
-}
+describe('zip bombs', () => {
+  it('refuses a workbook whose sheet unpacks past the limit, whatever it declares, with flat memory', async () => {
+    // 1.2 MB that declares 5,000 bytes and unpacks to 1.2 GB: the outside probe's file.
+    const bomb = xlsxBomb({ inflatedMb: 1200, declaredBytes: 5000 });
+    expect(bomb.length).toBeLessThan(2 << 20);
+    expect(declaredSize(bomb)).toBeLessThan(10_000);
+    const rss = process.memoryUsage.rss();
+    const started = performance.now();
+    await expect(readFirstSheet(bomb)).rejects.toMatchObject({ key: 'import.file.unpacks-too-large' });
+    expect(process.memoryUsage.rss() - rss).toBeLessThan(60 << 20);
+    // The count stops at the limit (100 MB), not at the end of the 1.2 GB.
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('takes a workbook within the limit and refuses one that lies about its sizes', async () => {
+    const under = xlsxBomb({ inflatedMb: 2, declaredBytes: 2 << 20 });
+    expect(await measureInflation(under, UNPACKED_MAX_BYTES)).toMatchObject({ kind: 'within' });
+    // Declaring the true size is no way past the limit either.
+    const honest = xlsxBomb({ inflatedMb: 101, declaredBytes: 101 << 20 });
+    await expect(readFirstSheet(honest)).rejects.toMatchObject({ key: 'import.file.unpacks-too-large' });
+    // Unpacking to another size than it says: not a workbook we read.
+    const lying = xlsxBomb({ inflatedMb: 2, declaredBytes: 5000 });
+    expect(await measureInflation(lying, UNPACKED_MAX_BYTES)).toEqual({ kind: 'invalid' });
+    expect(await readFirstSheet(lying)).toBeUndefined();
+    expect(declaredSize(Buffer.from('not a zip at all'))).toBeUndefined();
+    expect(await readFirstSheet(Buffer.from('not a zip at all'))).toBeUndefined();
+    expect(await readFirstSheet(Buffer.alloc(0))).toBeUndefined();
+  });
+});

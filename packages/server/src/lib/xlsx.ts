@@ -2,6 +2,7 @@ import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../http/errors.ts';
 import { formatDateTime } from './time.ts';
+import { measureInflation } from './zip-inflation.ts';
 
 /** A column of a sheet we write and read back: its header in each language and its width. */
 export interface SheetColumn<K extends string = string> {
@@ -67,7 +68,7 @@ export async function buildWorkbook(
     listColumn += 1;
     const letter = columnLetter(listColumn);
     c.choices.forEach((value, r) => {
-      lists.getCell(`${letter}${r + 1}`).value = value;
+      lists.getCell(`${letter}${r + 1}`).value = inert(value);
     });
     const target = columnLetter(i + 1);
     const last = Math.max(VALIDATED_ROWS, rows.length + 1);
@@ -139,45 +140,20 @@ export function inert<T>(value: T): T | string {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** An unpacked workbook larger than this is refused before it is read (a zip bomb). */
-export const UNPACKED_MAX_BYTES = 200 * 1024 * 1024;
-
 /**
- * The total unpacked size a zip file declares in its central directory, or undefined when the
- * bytes are not a zip file (or declare ZIP64 sizes, which no workbook of ours needs).
+ * A workbook that unpacks to more than this is refused (a zip bomb): counted while it is unpacked
+ * (zip-inflation.ts), whatever sizes it declares. A sheet of IMPORT_MAX_ROWS full rows is far below.
  */
-export function unpackedSize(bytes: Buffer): number | undefined {
-  const END = 0x06054b50;
-  const ENTRY = 0x02014b50;
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 0xffff); i--) {
-    if (bytes.readUInt32LE(i) === END) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) return undefined;
-  const count = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== ENTRY) return undefined;
-    const size = bytes.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return undefined;
-    total += size;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return total;
-}
+export const UNPACKED_MAX_BYTES = 100 * 1024 * 1024;
 
 /**
  * The first sheet of an uploaded workbook, or undefined when the bytes are not an .xlsx file;
- * one that would unpack to more than UNPACKED_MAX_BYTES is refused unread.
+ * one that unpacks to more than UNPACKED_MAX_BYTES is refused once the count passes it, unread.
  */
 export async function readFirstSheet(bytes: Buffer): Promise<ExcelJS.Worksheet | undefined> {
-  const size = unpackedSize(bytes);
-  if (size === undefined) return undefined;
-  if (size > UNPACKED_MAX_BYTES)
+  const inflation = await measureInflation(bytes, UNPACKED_MAX_BYTES);
+  if (inflation.kind === 'invalid') return undefined;
+  if (inflation.kind === 'too-large')
     throw new AppError('import.file.unpacks-too-large', [`${UNPACKED_MAX_BYTES >> 20} MB`]);
   const wb = new (await excel()).Workbook();
   try {

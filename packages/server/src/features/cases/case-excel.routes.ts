@@ -34,11 +34,12 @@ export function registerCaseExcelRoutes(r: Router): void {
 
   r.post('/system/case/importData', {
     rateLimit: 'upload',
+    upload: { fields: ['file'], kind: 'spreadsheet' },
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {
       const projectId = await enterProjectWith(db, ctx.me, ctx.query.projectId, 'system:case:import');
-      const file = await receiveFile(ctx.req, 'file');
+      const file = await receiveFile(ctx.req);
       const sheet = await readImportSheet(await file.toBuffer(), CASE_SHEET);
       const { rows, problems } = checkCaseRows(sheet, (await loadTree(db, projectId)).paths());
       if (problems.length > 0) throw rowsRefused(ctx.lang, 'import.case.failed', problems);

@@ -54,11 +54,12 @@ export function registerDefectExcelRoutes(r: Router): void {
 
   r.post('/system/defect/import', {
     rateLimit: 'upload',
+    upload: { fields: ['file'], kind: 'spreadsheet' },
     guard: authenticated,
     query: projectQuery,
     handler: async (ctx) => {
       const projectId = await enterProjectWith(db, ctx.me, ctx.query.projectId, 'system:defect:add');
-      const file = await receiveFile(ctx.req, 'file');
+      const file = await receiveFile(ctx.req);
       const bytes = await file.toBuffer();
       const count = await importDefects(r.deps, ctx.me, projectId, bytes, ctx.lang);
       return { code: ResultCode.success, msg: ctx.t('import.success', count), data: { count } };

@@ -24,9 +24,12 @@ export function publicUrl(req: FastifyRequest, fileName: string): string {
   return `${req.protocol}://${req.host}${fileName}`;
 }
 
-/** The one file of a multipart upload (on a route that declares `rateLimit: 'upload'`). */
-export async function receiveFile(req: FastifyRequest, field: string) {
-  assertUploadLimited(req);
+/**
+ * The one file of a multipart upload, in the field the route declares (`upload`, with
+ * `rateLimit: 'upload'`): a route that reads uploads without saying so fails in its tests.
+ */
+export async function receiveFile(req: FastifyRequest) {
+  const field = declaredUpload(req).fields[0];
   if (!req.isMultipart()) throw new AppError('upload.file.missing');
   const file = await req.file({ limits: { fileSize: LIMITS.fileMaxBytes, files: 1 } });
   if (!file || file.fieldname !== field) {
@@ -34,6 +37,13 @@ export async function receiveFile(req: FastifyRequest, field: string) {
     throw new AppError('upload.file.missing');
   }
   return file;
+}
+
+function declaredUpload(req: FastifyRequest) {
+  assertUploadLimited(req);
+  const upload = req.routeOptions.config.upload;
+  if (!upload) throw new Error(`${req.routeOptions.url} reads an upload but does not declare it (upload)`);
+  return upload;
 }
 
 const downloadQuery = z.object({
@@ -64,9 +74,10 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
 
   r.post('/common/upload', {
     rateLimit: 'upload',
+    upload: { fields: ['file'], kind: 'file' },
     guard: authenticated,
     handler: async (ctx) => {
-      const stored = await storeUpload(root, 'upload', await receiveFile(ctx.req, 'file'));
+      const stored = await storeUpload(root, 'upload', await receiveFile(ctx.req));
       return {
         code: ResultCode.success,
         msg: ctx.t('op.success'),
@@ -83,9 +94,10 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
   // the answer joins each field of the single upload's answer with commas, as the original does.
   r.post('/common/uploads', {
     rateLimit: 'upload',
+    upload: { fields: ['files', 'file'], kind: 'file' },
     guard: authenticated,
     handler: async (ctx) => {
-      assertUploadLimited(ctx.req);
+      const { fields } = declaredUpload(ctx.req);
       if (!ctx.req.isMultipart()) throw new AppError('upload.file.missing');
       const stored: StoredFile[] = [];
       const parts = ctx.req.files({
@@ -93,7 +105,7 @@ export async function registerFileRoutes(app: FastifyInstance, r: Router): Promi
       });
       try {
         for await (const part of parts) {
-          if (part.fieldname !== 'files' && part.fieldname !== 'file') {
+          if (!fields.includes(part.fieldname)) {
             part.file.resume();
             continue;
           }

@@ -178,8 +178,9 @@ export function registerOpenProjectRoutes(r: Router): void {
   r.post('/api/file/upload', {
     guard: apiKey('file:upload'),
     rateLimit: 'api-key',
+    upload: { fields: ['file'], kind: 'file' },
     handler: async (ctx) => {
-      const stored = await storeUpload(config.uploadDir, 'upload', await receiveFile(ctx.req, 'file'));
+      const stored = await storeUpload(config.uploadDir, 'upload', await receiveFile(ctx.req));
       return ctx.ok({ fileUrl: stored.fileName, fileName: stored.originalFilename });
     },
   });

@@ -126,9 +126,10 @@ export function registerProfileRoutes(r: Router): void {
 
   r.post('/system/user/profile/avatar', {
     rateLimit: 'upload',
+    upload: { fields: ['avatarfile'], kind: 'file' },
     guard: authenticated,
     handler: async (ctx) => {
-      const file = await receiveFile(ctx.req, 'avatarfile');
+      const file = await receiveFile(ctx.req);
       const stored = await storeUpload(config.uploadDir, 'avatar', file, isImageExtension);
       await updateUser(db, ctx.me.userId, { avatar: stored.fileName, updateTime: formatDateTime() });
       return ctx.ok(undefined, { imgUrl: stored.fileName, url: publicUrl(ctx.req, stored.fileName) });

@@ -68,11 +68,12 @@ export function registerUserExcelRoutes(r: Router): void {
 
   r.post('/system/user/importData', {
     rateLimit: 'upload',
+    upload: { fields: ['file'], kind: 'spreadsheet' },
     guard: perm('system:user:import'),
     query: importQuery,
     handler: async (ctx) => {
       const isUpdateSupported = ctx.query.updateSupport === 'true' || ctx.query.updateSupport === '1';
-      const file = await receiveFile(ctx.req, 'file');
+      const file = await receiveFile(ctx.req);
       const sheet = await readImportSheet(await file.toBuffer(), USER_SHEET);
       if (sheet.length === 0) throw new AppError('import.file.empty');
 

@@ -16,7 +16,7 @@ const common = {
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: ['better-sqlite3', 'pg-native'],
+  external: ['better-sqlite3', 'pg-native', '@node-rs/bcrypt'],
   // CommonJS dependencies inside an ES module still need `require` for Node built-ins.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -36,6 +36,7 @@ const result = await build({
   external: [
     'better-sqlite3',
     'pg-native',
+    '@node-rs/bcrypt',
     'exceljs',
     'nodemailer',
     'sanitize-html',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, password, phoneNumber } from './auth.ts';
 import { LIMITS } from './limits.ts';
+import { PASSWORD_POLICY_KEYS } from './password-policy.ts';
 
 const statusFlag = z.enum(['0', '1']);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
@@ -253,6 +254,19 @@ export const CONFIG_KEYS = {
   /** Ranges (CIDR, comma-separated) that addresses set in projects may reach although internal. */
   outboundAllowRanges: 'sys.outbound.allowRanges',
 } as const;
+
+/**
+ * The settings anyone signed in may read by key (`/system/config/configKey/{key}`): what the web
+ * clients need to draw their pages. Every other record (the initial password of new accounts,
+ * the block list, the outbound ranges…) is read by the settings' administrators only.
+ */
+export const PUBLIC_CONFIG_KEYS: ReadonlySet<string> = new Set([
+  CONFIG_KEYS.captchaEnabled,
+  CONFIG_KEYS.registerUser,
+  CONFIG_KEYS.sideTheme,
+  CONFIG_KEYS.skinName,
+  ...Object.values(PASSWORD_POLICY_KEYS),
+]);
 
 export const loginLog = z.object({
   infoId: z.number(),

@@ -1,6 +1,6 @@
 import { ROLE_IDS } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import type { Db } from '../src/db/connect.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import { formatDateTime } from '../src/lib/time.ts';
 
 let seq = 0;
@@ -24,7 +24,7 @@ export async function insertTestUser(
       phoneNumber: `139${String(Date.now()).slice(-5)}${String(seq).padStart(3, '0')}`,
       sex: '2',
       avatar: null,
-      password: await bcrypt.hash(password, 4),
+      password: await hashPassword(password, 4),
       status: over.status ?? '0',
       delFlag: '0',
       loginIp: null,

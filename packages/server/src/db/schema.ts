@@ -23,6 +23,8 @@ export interface UserTable {
   remark: string | null;
   dingUserId: string | null;
   wechatUserId: string | null;
+  /** 1: the password was chosen by someone else and must be changed first (migration 039). */
+  passwordChangeRequired: Generated<number>;
 }
 
 export interface RoleTable {
@@ -477,6 +479,10 @@ export interface DefectShardTable {
   defaultLang: string | null;
   createTime: string;
   updateTime: string;
+  /** Wrong passwords from every address since it was last shared (migration 039). */
+  wrongGuesses: Generated<number>;
+  /** When it ran out of wrong passwords (epoch ms): locked until it is shared again. */
+  lockedAt: Generated<number | null>;
 }
 
 export interface DefectTabTable {

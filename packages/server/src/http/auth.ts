@@ -23,6 +23,8 @@ export interface Principal {
   userId: number;
   userName: string;
   isDefaultPassword: boolean;
+  /** The password was chosen by someone else: only routes open before its change serve them. */
+  isPasswordChangeRequired: boolean;
   /** Current team and project as they stood when the request arrived. */
   context: UserContext;
   /** The versions read with the session (features/access/auth-cache.ts): stamps the caller's access. */
@@ -81,6 +83,7 @@ export async function sessionPrincipal(
     userId: row.userId,
     userName: row.userName,
     isDefaultPassword: row.isDefaultPassword === 1,
+    isPasswordChangeRequired: row.passwordChangeRequired === 1,
     context: {
       userConfigId: row.userConfigId,
       currentTeamId: row.currentTeamId,

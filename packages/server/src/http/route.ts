@@ -76,6 +76,12 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   rateLimit?: RateLimit;
   /** The route reads a multipart upload (only such a route may: `receiveFile`), and what it is. */
   upload?: UploadSpec;
+  /**
+   * The route serves a caller whose password was chosen by someone else and must be changed
+   * first (who they are, their menus, the change itself, signing out); every other route
+   * refuses such a caller.
+   */
+  isOpenBeforePasswordChange?: true;
   handler: (
     ctx: RouteContext<Out<BS, unknown>, Out<QS, Record<string, unknown>>, Out<PS, Record<string, string>>>,
   ) => Promise<unknown>;
@@ -101,6 +107,7 @@ export interface RouteEntry {
   query?: z.ZodType;
   params?: z.ZodType;
   upload?: UploadSpec;
+  isOpenBeforePasswordChange?: boolean;
 }
 
 /**
@@ -134,6 +141,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
         ...(spec.query ? { query: spec.query } : {}),
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.upload ? { upload: spec.upload } : {}),
+        isOpenBeforePasswordChange: spec.isOpenBeforePasswordChange === true,
       });
       // Every Open API route is limited per key, whether or not it says so.
       const limit = spec.rateLimit ?? (spec.guard.kind === 'apiKey' ? 'api-key' : undefined);
@@ -168,6 +176,7 @@ const principalOfKey = (api: ApiCaller): Principal => ({
   userId: api.userId,
   userName: api.userName,
   isDefaultPassword: false,
+  isPasswordChangeRequired: false,
   context: {
     userConfigId: null,
     currentTeamId: api.teamId,
@@ -215,6 +224,11 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   req.principal = principal;
   if (!principal && spec.guard.kind !== 'anon') {
     throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);
+  }
+  if (principal?.isPasswordChangeRequired && spec.guard.kind !== 'anon' && !spec.isOpenBeforePasswordChange) {
+    throw new AppError('user.password.change-required', [], ResultCode.forbidden, {
+      passwordChangeRequired: true,
+    });
   }
   const access = () => {
     if (!principal) throw new AppError('auth.unauthorized', [echo(req.url)], ResultCode.unauthorized);

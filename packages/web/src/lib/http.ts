@@ -37,11 +37,17 @@ const isDuplicate = createDuplicateGuard({
 });
 
 let unauthorizedHandler: () => void = () => {};
+let passwordChangeHandler: () => void = () => {};
 let isReloginShown = false;
 
 /** The session store registers what "log in again" does, which keeps this module free of React. */
 export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
+}
+
+/** What a refusal "change your password first" does: the session store shows the change page. */
+export function setPasswordChangeHandler(handler: () => void): void {
+  passwordChangeHandler = handler;
 }
 
 /** Called after a successful login so a later expiry may prompt again. */
@@ -142,6 +148,10 @@ export function handleEnvelope<T>(body: AjaxResult): T {
   if (code === ResultCode.unauthorized) {
     promptRelogin();
     throw httpError(i18n.t('http.session-invalid'), code);
+  }
+  if ((body as { passwordChangeRequired?: unknown }).passwordChangeRequired === true) {
+    passwordChangeHandler();
+    throw httpError(body.msg || text, code);
   }
   if (code === ResultCode.error) feedback().message.error(text);
   else if (code === ResultCode.warn) feedback().message.warning(text);

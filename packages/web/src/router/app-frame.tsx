@@ -5,7 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { page } from '../components/page-loading.tsx';
 import '../lib/dayjs-locale.ts';
 import { setFeedback } from '../lib/feedback.ts';
-import { setUnauthorizedHandler } from '../lib/http.ts';
+import { setPasswordChangeHandler, setUnauthorizedHandler } from '../lib/http.ts';
 import { checkPermi } from '../lib/permissions.ts';
 import { useSession } from '../stores/session.store.ts';
 import { resolvePage } from './components.ts';
@@ -49,6 +49,8 @@ setUnauthorizedHandler(() => {
     });
 });
 
+setPasswordChangeHandler(() => useSession.getState().requirePasswordChange());
+
 /** Hands the context-aware message/modal/notification to non-React code (the HTTP client). */
 function FeedbackBridge() {
   const { message, modal, notification } = App.useApp();
@@ -62,7 +64,7 @@ function FeedbackBridge() {
 
 /** The realtime connection follows the session (it opens once the user id is known). */
 function SessionRealtime() {
-  const isSignedIn = useSession((s) => s.user?.userId !== undefined);
+  const isSignedIn = useSession((s) => s.user?.userId !== undefined && !s.isPasswordChangeRequired);
   return isSignedIn ? page(<AppRealtime />, null) : null;
 }
 

@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
-import { useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { page } from '../components/page-loading.tsx';
 import { useSession } from '../stores/session.store.ts';
 
 /**
@@ -40,13 +41,17 @@ export function SignInRedirect() {
   return <Navigate to={`/login?redirect=${redirect}`} replace />;
 }
 
+const RequiredPasswordPage = lazy(() => import('../features/auth/required-password-page.tsx'));
+
 export function RouteGuard() {
   const location = useLocation();
   const token = useSession((s) => s.token);
   const isLoaded = useSession((s) => s.isLoaded);
+  const isPasswordChangeRequired = useSession((s) => s.isPasswordChangeRequired);
 
   if (!token) return isWhiteListed(location.pathname) ? <Outlet /> : <SignInRedirect />;
   if (!isLoaded) return <SessionLoader />;
+  if (isPasswordChangeRequired) return page(<RequiredPasswordPage />);
   return <Outlet />;
 }
 

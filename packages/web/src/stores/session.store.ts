@@ -18,6 +18,8 @@ interface SessionState {
   routes: RouterRecord[];
   isLoaded: boolean;
   isDefaultModifyPwd: boolean;
+  /** Someone else chose the password: the server serves nothing but its change until then. */
+  isPasswordChangeRequired: boolean;
   /** Signs in, or answers the ticket when the account asks for a two-factor code next. */
   login: (body: LoginBody) => Promise<{ ticket: string } | undefined>;
   /** The code step of a two-factor sign-in. */
@@ -29,6 +31,10 @@ interface SessionState {
   clear: () => void;
   refreshUser: () => Promise<void>;
   dismissPasswordPrompt: () => void;
+  /** The server refused a request until the password is changed (a session opened before it knew). */
+  requirePasswordChange: () => void;
+  /** The required change is made: the session loads again, menus and all. */
+  passwordChanged: () => void;
   hasPermi: (wanted: readonly string[]) => boolean;
   hasRole: (wanted: readonly string[]) => boolean;
 }
@@ -50,6 +56,7 @@ export const useSession = create<SessionState>((set, get) => ({
   routes: [],
   isLoaded: false,
   isDefaultModifyPwd: false,
+  isPasswordChangeRequired: false,
 
   async login(body) {
     const answer = await authApi.login(body);
@@ -81,7 +88,11 @@ export const useSession = create<SessionState>((set, get) => ({
       permissions: info.permissions ?? [],
       config: info.config ?? null,
       routes: routers.data ?? [],
-      isDefaultModifyPwd: Boolean(info.isDefaultModifyPwd) && !isPromptDismissed(token),
+      isPasswordChangeRequired: info.isPasswordChangeRequired === true,
+      isDefaultModifyPwd:
+        Boolean(info.isDefaultModifyPwd) &&
+        info.isPasswordChangeRequired !== true &&
+        !isPromptDismissed(token),
       isLoaded: true,
     });
     await applyPreferences(info.config);
@@ -108,6 +119,7 @@ export const useSession = create<SessionState>((set, get) => ({
       routes: [],
       isLoaded: false,
       isDefaultModifyPwd: false,
+      isPasswordChangeRequired: false,
     });
   },
 
@@ -121,6 +133,14 @@ export const useSession = create<SessionState>((set, get) => ({
     const token = get().token;
     if (token) localStorage.setItem(PWD_PROMPT_KEY, token);
     set({ isDefaultModifyPwd: false });
+  },
+
+  requirePasswordChange() {
+    if (get().token) set({ isPasswordChangeRequired: true });
+  },
+
+  passwordChanged() {
+    set({ isPasswordChangeRequired: false, isDefaultModifyPwd: false, isLoaded: false });
   },
 
   hasPermi: (wanted) => checkPermi(get().permissions, wanted),

@@ -1,6 +1,6 @@
 import { ROLE_IDS, SUPER_ADMIN_ID } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import type { AppConfig } from '../../config.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Db } from '../connect.ts';
 import { syncSequence } from '../migrations/helpers.ts';
@@ -19,7 +19,7 @@ export async function seedAdministrator(db: Db, config: AppConfig): Promise<bool
     .where('userId', '=', SUPER_ADMIN_ID)
     .executeTakeFirst();
   if (existing) return false;
-  const password = config.adminPassword ? await bcrypt.hash(config.adminPassword, 10) : DEFAULT_ADMIN_HASH;
+  const password = config.adminPassword ? await hashPassword(config.adminPassword, 10) : DEFAULT_ADMIN_HASH;
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('sysUser')

@@ -4,12 +4,13 @@ import {
   configBody,
   invalidPolicyValue,
   LIMITS,
+  PUBLIC_CONFIG_KEYS,
   pageQuery,
   ResultCode,
 } from '@buglet/contracts';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
-import { authenticated, perm } from '../../http/permission.ts';
+import { AppError, echo } from '../../http/errors.ts';
+import { authenticated, guardPasses, perm } from '../../http/permission.ts';
 import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
@@ -103,11 +104,20 @@ export function registerConfigRoutes(r: Router): void {
     handler: async (ctx) => ctx.ok(),
   });
 
+  // Anyone signed in reads the few settings the web clients need; the others take the right to
+  // see the settings page (the initial password of new accounts was read this way and used).
+  const mayReadAnyKey = perm('system:config:query', 'system:config:list');
   r.get('/system/config/configKey/:configKey', {
     guard: authenticated,
     params: z.object({ configKey: z.string().min(1).max(100) }),
     handler: async (ctx) => {
-      const found = await findConfigByKey(db, ctx.params.configKey);
+      const key = ctx.params.configKey;
+      if (!PUBLIC_CONFIG_KEYS.has(key)) {
+        const a = await ctx.access();
+        if (!guardPasses(mayReadAnyKey, a.permissions, a.roleKeys))
+          throw new AppError('config.key.not-readable', [echo(key)], ResultCode.forbidden);
+      }
+      const found = await findConfigByKey(db, key);
       return { code: ResultCode.success, msg: found?.configValue ?? '' };
     },
   });

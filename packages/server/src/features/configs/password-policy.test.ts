@@ -1,11 +1,11 @@
 import { DEFAULT_PASSWORD_POLICY, PASSWORD_POLICY_KEYS } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
 import { up as seedPolicy } from '../../db/migrations/033-password-policy.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 
 let t: TestApp;
 let admin = '';
@@ -123,7 +123,7 @@ describe('a stricter policy set in the settings', () => {
     expect((await change('short1')).msg).toBe(TOO_SHORT);
     expect((await change('only-letters')).msg).toBe(NO_DIGIT);
     expect((await change('1234567890')).msg).toBe(NO_LETTER);
-    expect(await bcrypt.compare('old-pass1', (await passwordOf(u.userName)) ?? '')).toBe(true);
+    expect(await verifyPassword('old-pass1', (await passwordOf(u.userName)) ?? '')).toBe(true);
     expect((await change('new-pass12')).code).toBe(200);
     expect(await t.login(u.userName, 'new-pass12')).toBeTruthy();
   });
@@ -134,7 +134,7 @@ describe('a stricter policy set in the settings', () => {
       call('PUT', '/system/user/resetPwd', { token: admin, payload: { userId: u.userId, password } });
     expect((await reset('abc12')).msg).toBe(TOO_SHORT);
     expect((await reset('abcdefghij')).msg).toBe(NO_DIGIT);
-    expect(await bcrypt.compare(u.password, (await passwordOf(u.userName)) ?? '')).toBe(true);
+    expect(await verifyPassword(u.password, (await passwordOf(u.userName)) ?? '')).toBe(true);
     // The person is still signed in: a refused reset ends no session.
     expect((await call('GET', '/getInfo', { token: u.token })).code).toBe(200);
     expect((await reset('reset-pass9')).code).toBe(200);

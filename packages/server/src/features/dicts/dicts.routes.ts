@@ -190,6 +190,7 @@ export function registerDictRoutes(r: Router): void {
     },
   });
   r.get('/system/dict/data/type/:dictType', {
+    isOpenBeforePasswordChange: true,
     guard: authenticated,
     params: z.object({ dictType: z.string().min(1).max(100) }),
     output: dictData,

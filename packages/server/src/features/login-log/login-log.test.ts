@@ -40,12 +40,13 @@ describe('recording', () => {
     const u = await insertTestUser(t.db);
     expect((await login(u.userName, 'wrong-password')).code).toBe(500);
     expect((await login(u.userName, u.password)).code).toBe(200);
-    expect((await login('ghost', 'whatever')).msg).toBe('Unknown account or wrong password');
+    // An unknown account is counted and answered as a wrong password is.
+    expect((await login('ghost', 'whatever')).msg).toBe('Unknown account or wrong password; 4 attempts left');
     expect(await logOf(u.userName)).toMatchObject([
       { status: '1', msg: 'user.password.not.match|4' },
       { status: '0', msg: 'user.login.success' },
     ]);
-    expect(await logOf('ghost')).toMatchObject([{ status: '1', msg: 'user.not.exists' }]);
+    expect(await logOf('ghost')).toMatchObject([{ status: '1', msg: 'user.password.not.match|4' }]);
   });
 });
 
@@ -92,7 +93,8 @@ describe('locking and unlocking', () => {
     const locked = 'Wrong password 5 times: the account is locked for 10 minutes';
     expect(await login(u.userName, 'wrong-password')).toEqual({ code: 500, msg: locked });
     expect(await login(u.userName, u.password)).toEqual({ code: 500, msg: locked });
-    expect((await lockOf(u.userName))?.v).toBe('5');
+    // Every attempt is counted before its check, the refused right password too.
+    expect((await lockOf(u.userName))?.v).toBe('6');
 
     expect(await codeOf('GET', `/monitor/logininfor/unlock/${u.userName}`, { token: member })).toBe(403);
     expect((await login(u.userName, u.password)).msg).toBe(locked);

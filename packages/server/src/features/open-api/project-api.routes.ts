@@ -6,7 +6,6 @@ import {
   projectApiCreateBody,
   projectApiUpdateBody,
 } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
@@ -14,10 +13,10 @@ import { authenticated, perm } from '../../http/permission.ts';
 import { pageOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import { enterProjectWith } from '../access/scope.ts';
-import { BCRYPT_COST } from '../session/session.service.ts';
 import { parseFeatures, parseJsonList } from './api-key.auth.ts';
 import { API_KEY_USER_TYPE, apiIdOf, apiKeyHash, newApiKey } from './api-key.ts';
 
@@ -138,7 +137,7 @@ export function registerProjectApiRoutes(r: Router): void {
       const key = newApiKey();
       const apiId = apiIdOf(key);
       const now = formatDateTime();
-      const password = await bcrypt.hash(randomBytes(24).toString('base64url'), BCRYPT_COST);
+      const password = await hashPassword(randomBytes(24).toString('base64url'));
       await db.transaction().execute(async (trx) => {
         const user = await trx
           .insertInto('sysUser')

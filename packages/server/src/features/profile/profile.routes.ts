@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { profileBody, updatePasswordQuery } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertPasswordAllowed } from '../configs/password-policy.ts';
+import { initialPassword } from '../configs/platform-settings.ts';
 import { storeUpload } from '../files/file-store.ts';
 import { isImageExtension } from '../files/file-types.ts';
 import { publicUrl, receiveFile } from '../files/files.routes.ts';
@@ -17,7 +18,6 @@ import {
   deleteSessionsOfUsers,
   listSessionsOfUser,
 } from '../session/session.repository.ts';
-import { BCRYPT_COST } from '../session/session.service.ts';
 import { findUser, listPlatformRoles, toUser, updateUser } from '../users/users.repository.ts';
 import { assertUnique } from '../users/users.service.ts';
 
@@ -33,6 +33,7 @@ export function registerProfileRoutes(r: Router): void {
 
   r.get('/system/user/profile', {
     guard: authenticated,
+    isOpenBeforePasswordChange: true,
     handler: async (ctx) => {
       const user = await me(ctx.me.userId);
       const roles = await listPlatformRoles(db, user.userId);
@@ -66,15 +67,19 @@ export function registerProfileRoutes(r: Router): void {
   // The original takes the passwords in the query string; newer clients send a JSON body.
   r.put('/system/user/profile/updatePwd', {
     guard: authenticated,
+    isOpenBeforePasswordChange: true,
     handler: async (ctx) => {
       const input = { ...(ctx.req.query as object), ...((ctx.req.body as object | undefined) ?? {}) };
       const { oldPassword, newPassword } = parseWith(updatePasswordQuery, input);
       const user = await me(ctx.me.userId);
-      if (!(await bcrypt.compare(oldPassword, user.password))) throw new AppError('user.password.old-wrong');
+      if (!(await verifyPassword(oldPassword, user.password))) throw new AppError('user.password.old-wrong');
       if (oldPassword === newPassword) throw new AppError('user.password.same');
+      // Everyone who may make accounts knows the initial password: it is nobody's own.
+      if (newPassword === (await initialPassword(r.deps))) throw new AppError('user.password.is-initial');
       await assertPasswordAllowed(db, newPassword);
       await updateUser(db, user.userId, {
-        password: await bcrypt.hash(newPassword, BCRYPT_COST),
+        password: await hashPassword(newPassword),
+        passwordChangeRequired: 0,
         updateTime: formatDateTime(),
       });
       // Other sessions of this account end; this one stays and stops asking for a change.

@@ -1,8 +1,8 @@
-import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe('PUT /system/user/profile/updatePwd', () => {
     expect(short.msg).toBe('The password must be 5 to 20 characters long');
     const missing = await api('PUT', url, { payload: { newPassword: 'next123' }, token: u.token });
     expect(missing.msg).toBe('The password cannot be empty');
-    expect(await bcrypt.compare(u.password, (await userRow(u.userId)).password)).toBe(true);
+    expect(await verifyPassword(u.password, (await userRow(u.userId)).password)).toBe(true);
     expect(
       (await api('PUT', url, { query: { oldPassword: u.password, newPassword: 'next123' }, token: '' })).code,
     ).toBe(401);
@@ -109,7 +109,7 @@ describe('PUT /system/user/profile/updatePwd', () => {
       const other = await t.login(u.userName, u.password);
       const passwords = { oldPassword: u.password, newPassword: 'changed1' };
       expect((await api('PUT', url, { [carrier]: passwords, token: u.token })).code).toBe(200);
-      expect(await bcrypt.compare('changed1', (await userRow(u.userId)).password)).toBe(true);
+      expect(await verifyPassword('changed1', (await userRow(u.userId)).password)).toBe(true);
       expect((await infoOf(u.token)).code).toBe(200);
       expect((await infoOf(other)).code).toBe(401);
       expect(await loginCode(u.userName, u.password)).toBe(500);

@@ -5,7 +5,7 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { ensureUserConfig, findUser } from '../users/users.repository.ts';
-import { verifyPassword } from '../users/users.service.ts';
+import { confirmOwnPassword } from '../users/users.service.ts';
 import {
   activeTeamMembers,
   findProjectMembershipRow,
@@ -96,7 +96,7 @@ export async function setArchived(db: Db, caller: Principal, projectId: number, 
 
 /** Soft delete, confirmed by the caller's password; nobody is left standing in the project. */
 export async function deleteProject(db: Db, caller: Principal, projectId: number, password: string) {
-  await verifyPassword(db, caller.userId, password);
+  await confirmOwnPassword(db, caller.userId, password);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sysProject')

@@ -1,48 +1,92 @@
 import { LIMITS } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
-import { kvDelete, kvGet, kvPut } from './session.repository.ts';
+import { AppError } from '../../http/errors.ts';
+import { kvCount, kvDelete } from './session.repository.ts';
 
 /*
- * Wrong passwords, counted two ways. Per account and address: the fifth from one address locks
- * the account for ten minutes *for that address only*, so nobody can lock someone else out
- * (the administrator included) by failing on purpose from elsewhere. Per account: once an
- * account has failed often from anywhere, every further wrong password is answered slowly, so
- * spraying guesses from many addresses is slowed without locking anyone out.
+ * Sign-in attempts, counted two ways, each counted *before* the password is checked (one atomic
+ * statement), so attempts sent at once cannot all read the same count and all be checked. Per
+ * account name and address (an IPv6 address by its /64): the fifth attempt from one address that
+ * is not a right password locks the name for ten minutes *for that address only*, so nobody can
+ * lock someone else out (the administrator included) by failing on purpose from elsewhere. Per
+ * account name: once a name has failed often from anywhere, every further wrong password is
+ * answered slowly, so spraying guesses from many addresses is slowed without locking anyone out.
+ * Names are counted whether or not such an account exists, so the answers tell nobody which.
  */
 
-const byAddress = (userName: string, ip: string) => `pwd_err_cnt:${userName.toLowerCase()}:${ip}`;
+const byAddress = (userName: string, address: string) => `pwd_err_cnt:${userName.toLowerCase()}:${address}`;
 const byAccount = (userName: string) => `pwd_err_all:${userName.toLowerCase()}`;
 const LOCK_MS = LIMITS.loginLockMinutes * 60_000;
 /** The pause grows a step with each failure past the limit, up to this many steps. */
 const MAX_SLOWDOWN_STEPS = 5;
+/** Checks of one account's password at once in this process; more are refused, not queued. */
+const CHECKS_AT_ONCE = 2;
+const checking = new Map<string, number>();
 
-const countOf = async (db: Db, key: string) => Number((await kvGet(db, key)) ?? 0);
-
-export async function isLocked(db: Db, userName: string, ip: string): Promise<boolean> {
-  return (await countOf(db, byAddress(userName, ip))) >= LIMITS.loginMaxRetry;
+/** An attempt counted before its check: whether it may be checked, and what a failure answers. */
+export interface Attempt {
+  /** Past the limit for this address: refused unchecked. */
+  isLocked: boolean;
+  /** What a wrong password leaves this address (0: the name is now locked for it). */
+  left: number;
+  /** How long a wrong password is answered late. */
+  delayMs: number;
+  /**
+   * A right password: the attempt taken back from both counts and, once the sign-in is complete
+   * (not waiting for a two-factor code, whose wrong codes add up with wrong passwords), this
+   * address's count cleared.
+   */
+  succeeded(how: { isComplete: boolean }): Promise<void>;
+  /** Ends the attempt's hold on the account's checks. */
+  release(): void;
 }
 
 /**
- * Records a failure; answers how many attempts this address has left (0 = now locked for it)
- * and how long to wait before answering.
+ * Counts an attempt on `userName` from `address` and holds one of the account's check places;
+ * refused while CHECKS_AT_ONCE checks of it are running here.
  */
-export async function recordFailure(
+export async function beginAttempt(
   db: Db,
   userName: string,
-  ip: string,
+  address: string,
   slowdownMs: number,
-): Promise<{ left: number; delayMs: number }> {
-  const mine = (await countOf(db, byAddress(userName, ip))) + 1;
-  const all = (await countOf(db, byAccount(userName))) + 1;
-  await kvPut(db, byAddress(userName, ip), String(mine), LOCK_MS);
-  await kvPut(db, byAccount(userName), String(all), LOCK_MS);
-  const steps = Math.min(MAX_SLOWDOWN_STEPS, Math.max(0, all - LIMITS.loginMaxRetry + 1));
-  return { left: Math.max(0, LIMITS.loginMaxRetry - mine), delayMs: steps * slowdownMs };
-}
-
-/** A right password clears this address's count; the account's count runs out by itself. */
-export async function clearFailures(db: Db, userName: string, ip: string): Promise<void> {
-  await kvDelete(db, byAddress(userName, ip));
+): Promise<Attempt> {
+  const name = userName.toLowerCase();
+  const busy = checking.get(name) ?? 0;
+  if (busy >= CHECKS_AT_ONCE) throw new AppError('user.login.busy');
+  checking.set(name, busy + 1);
+  let isReleased = false;
+  const release = () => {
+    if (isReleased) return;
+    isReleased = true;
+    const left = (checking.get(name) ?? 1) - 1;
+    if (left > 0) checking.set(name, left);
+    else checking.delete(name);
+  };
+  try {
+    const [mine, all] = await Promise.all([
+      kvCount(db, byAddress(userName, address), LOCK_MS),
+      kvCount(db, byAccount(userName), LOCK_MS),
+    ]);
+    const steps = Math.min(MAX_SLOWDOWN_STEPS, Math.max(0, all - LIMITS.loginMaxRetry + 1));
+    return {
+      isLocked: mine > LIMITS.loginMaxRetry,
+      left: Math.max(0, LIMITS.loginMaxRetry - mine),
+      delayMs: steps * slowdownMs,
+      succeeded: async ({ isComplete }) => {
+        await Promise.all([
+          isComplete
+            ? kvDelete(db, byAddress(userName, address))
+            : kvCount(db, byAddress(userName, address), LOCK_MS, -1),
+          kvCount(db, byAccount(userName), LOCK_MS, -1),
+        ]);
+      },
+      release,
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** The administrator's unlock: every address's lock on the account and its count, gone. */

@@ -98,7 +98,17 @@ describe('captcha and registration', () => {
       payload: { ...base, uuid: cap2.body.uuid, code: await answerOf(cap2.body.uuid) },
       lang: 'en_US',
     });
-    expect(dup.body.msg).toBe('Could not register [newbie]: the account already exists');
+    // A taken name and a taken phone number get one answer that names neither.
+    const taken = 'This account name or phone number cannot be used; choose another';
+    expect(dup.body).toEqual({ code: 500, msg: taken });
+    const cap3 = await c.call({ method: 'GET', url: '/captchaImage' });
+    const samePhone = await c.call({
+      method: 'POST',
+      url: '/register',
+      payload: { ...base, username: 'newbie2', uuid: cap3.body.uuid, code: await answerOf(cap3.body.uuid) },
+      lang: 'en_US',
+    });
+    expect(samePhone.body).toEqual({ code: 500, msg: taken });
   });
 
   it('honours the captcha switch in the config records when the environment does not force it', async () => {

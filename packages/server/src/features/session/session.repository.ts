@@ -14,6 +14,7 @@ export interface SessionContextRow {
   userId: number;
   expireAt: number;
   isDefaultPassword: number;
+  passwordChangeRequired: number;
   userName: string;
   status: string;
   delFlag: string;
@@ -29,7 +30,8 @@ export interface SessionContextRow {
 /** The session, its user and the user's current team and project in one statement. */
 export async function findSession(db: Db, tokenId: string): Promise<SessionContextRow | undefined> {
   const { rows } = await sql<SessionContextRow>`
-    select s.token_id, s.user_id, s.expire_at, s.is_default_password, u.user_name, u.status, u.del_flag,
+    select s.token_id, s.user_id, s.expire_at, s.is_default_password, u.password_change_required,
+      u.user_name, u.status, u.del_flag,
       c.user_config_id, c.current_team_id, c.current_project_id, c.life_content, ${stampColumns('s.user_id')}
     from sys_session s
     join sys_user u on u.user_id = s.user_id
@@ -119,6 +121,25 @@ export async function kvPut(db: Db, k: string, v: string, ttlMs: number): Promis
     .values({ k, v, expireAt })
     .onConflict((oc) => oc.column('k').doUpdateSet({ v, expireAt }))
     .execute();
+}
+
+/**
+ * Adds `by` to a count kept under `k` and answers the new count, in one statement, so requests
+ * at once each see their own (a read and a later write would let them all see the same).
+ * An expired count starts again; each change sets the expiry `ttlMs` from now.
+ */
+export async function kvCount(db: Db, k: string, ttlMs: number, by = 1): Promise<number> {
+  const now = Date.now();
+  const start = Math.max(0, by);
+  const added = sql`cast(sys_kv.v as integer) + cast(${by} as integer)`;
+  const { rows } = await sql<{ v: string }>`
+    insert into sys_kv (k, v, expire_at) values (${k}, ${String(start)}, ${now + ttlMs})
+    on conflict (k) do update set
+      v = cast(case when sys_kv.expire_at <= ${now} then cast(${start} as integer)
+        when ${added} < 0 then 0 else ${added} end as varchar),
+      expire_at = excluded.expire_at
+    returning v`.execute(db);
+  return Number(rows[0]?.v ?? 0);
 }
 
 /** Reads and removes in one statement, so a value can be used once only. */

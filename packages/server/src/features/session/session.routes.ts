@@ -92,6 +92,7 @@ export function registerSessionRoutes(r: Router): void {
 
   r.get('/getInfo', {
     guard: authenticated,
+    isOpenBeforePasswordChange: true,
     handler: async (ctx) => {
       const access = await ctx.access();
       const { user, preferences } = await rememberedProfile(deps.db, ctx.me);
@@ -107,13 +108,16 @@ export function registerSessionRoutes(r: Router): void {
           ...access.permissions,
         ]),
         config: { userId: user.userId, ...access.context, ...preferences },
-        isDefaultModifyPwd: ctx.me.isDefaultPassword,
+        // The original's clients prompt on it; Buglet's web also knows when the change is required.
+        isDefaultModifyPwd: ctx.me.isDefaultPassword || ctx.me.isPasswordChangeRequired,
+        isPasswordChangeRequired: ctx.me.isPasswordChangeRequired,
       };
     },
   });
 
   r.get('/getRouters', {
     guard: authenticated,
+    isOpenBeforePasswordChange: true,
     handler: async (ctx) => {
       const access = await ctx.access();
       const all = (await listAllMenus(deps.db)).filter((m) => m.status === '0' && m.menuType !== 'F');

@@ -1,10 +1,11 @@
 import { LIMITS, type LoginBody, type RegisterBody, ROLE_IDS } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import type { FastifyRequest } from 'fastify';
 import { newToken } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppDeps } from '../../http/route.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { describeClient } from '../../lib/client-info.ts';
+import { hashPassword, verifyAgainstNoOne, verifyPassword } from '../../lib/passwords.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { verifyCaptcha } from '../captcha/captcha.service.ts';
 import { assertPasswordAllowed } from '../configs/password-policy.ts';
@@ -24,11 +25,10 @@ import {
   replaceUserRoles,
   updateUser,
 } from '../users/users.repository.ts';
-import { clearFailures, isLocked, recordFailure } from './login-guard.ts';
+import { type Attempt, beginAttempt } from './login-guard.ts';
 import { deleteSession, insertSession } from './session.repository.ts';
 
 export const ORIGINAL_DEFAULT_PASSWORD = 'cat2bug';
-export const BCRYPT_COST = 10;
 
 function clientOf(req: FastifyRequest) {
   return { ipaddr: req.ip, ...describeClient(req.headers['user-agent']) };
@@ -64,37 +64,60 @@ export async function login(deps: AppDeps, req: FastifyRequest, body: LoginBody)
     if (await isCaptchaEnabled(deps)) await verifyCaptcha(db, body.uuid, body.code);
     checkLengths(body);
     if (await isLoginIpBlocked(deps, req.ip)) throw new AppError('login.blocked');
-    if (await isLocked(db, body.username, req.ip)) {
-      throw new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes]);
+    const attempt = await beginAttempt(db, body.username, addressKey(req.ip), config.signInSlowdownMs);
+    try {
+      return await checkPassword(deps, req, body, attempt);
+    } finally {
+      attempt.release();
     }
-    const user = await findUserByName(db, body.username);
-    if (!user) throw new AppError('user.not.exists');
-    if (user.delFlag === '2') throw new AppError('user.password.delete');
-    if (user.status === '1') throw new AppError('user.blocked');
-    if (!(await bcrypt.compare(body.password, user.password))) {
-      const { left, delayMs } = await recordFailure(db, body.username, req.ip, config.signInSlowdownMs);
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      throw left === 0
-        ? new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes])
-        : new AppError('user.password.not.match', [left]);
-    }
-    const isDefaultPassword =
-      body.password === ORIGINAL_DEFAULT_PASSWORD || body.password === (await initialPassword(deps));
-    if (await isTotpEnabled(db, user.userId)) {
-      // This address's failures are cleared by the code step, so wrong codes add up with them.
-      const ticket = await issueLoginTicket(db, user.userId, isDefaultPassword);
-      await logAttempt(deps, req, body.username, true, 'user.login.totp-required');
-      return { ticket };
-    }
-    await clearFailures(db, body.username, req.ip);
-    const token = await openSession(deps, req, user.userId, isDefaultPassword);
-    await logAttempt(deps, req, body.username, true, 'user.login.success');
-    return { token };
   } catch (error) {
     if (error instanceof AppError) await logAttempt(deps, req, body.username, false, encodeLogMessage(error));
     throw error;
   }
 }
+
+/**
+ * The password step of a counted attempt. An unknown account and a wrong password get the same
+ * answer after the same work (a check against no one's hash); whether the account is disabled or
+ * deleted is told only to whoever gave its right password.
+ */
+async function checkPassword(
+  deps: AppDeps,
+  req: FastifyRequest,
+  body: LoginBody,
+  attempt: Attempt,
+): Promise<LoginResult> {
+  const { db } = deps;
+  if (attempt.isLocked) throw retryLimit();
+  const user = await findUserByName(db, body.username);
+  const isRight = user
+    ? await verifyPassword(body.password, user.password)
+    : await verifyAgainstNoOne(body.password);
+  if (!user || !isRight) {
+    if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
+    throw attempt.left === 0 ? retryLimit() : new AppError('user.password.not.match', [attempt.left]);
+  }
+  if (user.delFlag === '2') throw new AppError('user.password.delete');
+  if (user.status === '1') throw new AppError('user.blocked');
+  const isDefaultPassword = body.password === ORIGINAL_DEFAULT_PASSWORD;
+  const initial = await initialPassword(deps);
+  if (initial !== undefined && body.password === initial && user.passwordChangeRequired !== 1)
+    await updateUser(db, user.userId, { passwordChangeRequired: 1 });
+  if (await isTotpEnabled(db, user.userId)) {
+    // This address's failures are cleared by the code step, so wrong codes add up with them.
+    await attempt.succeeded({ isComplete: false });
+    const ticket = await issueLoginTicket(db, user.userId, isDefaultPassword);
+    await logAttempt(deps, req, body.username, true, 'user.login.totp-required');
+    return { ticket };
+  }
+  await attempt.succeeded({ isComplete: true });
+  const token = await openSession(deps, req, user.userId, isDefaultPassword);
+  await logAttempt(deps, req, body.username, true, 'user.login.success');
+  return { token };
+}
+
+const retryLimit = () =>
+  new AppError('user.password.retry.limit.exceed', [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes]);
 
 /** The session of a completed sign-in; answers its token. */
 export async function openSession(
@@ -132,13 +155,14 @@ export async function register(deps: AppDeps, req: FastifyRequest, body: Registe
   // Before the captcha, so a refused password does not use up the captcha typed.
   await assertPasswordAllowed(db, body.password);
   if (await isCaptchaEnabled(deps)) await verifyCaptcha(db, body.uuid, body.code);
-  if (await findUserByName(db, body.username)) {
-    throw new AppError('user.register.fail.username-exists', [body.username]);
-  }
-  if (await findUserByPhone(db, body.phoneNumber)) {
-    throw new AppError('user.register.fail.phone-exists', [body.username]);
-  }
-  const hash = await bcrypt.hash(body.password, BCRYPT_COST);
+  // Hashed before the look-ups, and one answer for a taken name or phone number: neither the
+  // time nor the words tell a stranger which accounts or numbers exist.
+  const hash = await hashPassword(body.password);
+  const [byName, byPhone] = await Promise.all([
+    findUserByName(db, body.username),
+    findUserByPhone(db, body.phoneNumber),
+  ]);
+  if (byName || byPhone) throw new AppError('user.register.fail.taken');
   const now = formatDateTime();
   await db.transaction().execute(async (trx) => {
     const userId = await insertUser(trx, {
@@ -162,6 +186,7 @@ export async function register(deps: AppDeps, req: FastifyRequest, body: Registe
       remark: null,
       dingUserId: null,
       wechatUserId: null,
+      passwordChangeRequired: 0,
     });
     await replaceUserRoles(trx, userId, [ROLE_IDS.default]);
     await ensureUserConfig(trx, userId);

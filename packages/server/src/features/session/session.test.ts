@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam, insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -110,21 +111,46 @@ describe('login and session', () => {
     expect(lock.expireAt - Date.now()).toBeLessThanOrEqual(10 * 60_000);
   });
 
-  it('refuses disabled and unknown accounts', async () => {
+  it('answers an unknown account as a wrong password, in the same time; names a disabled one only to its right password', async () => {
+    const sign = (username: string, password: string) =>
+      t.call({ method: 'POST', url: '/login', payload: { username, password }, lang: 'en_US' });
     const u = await insertTestUser(t.db, { status: '1' });
-    const disabled = await t.call({
-      method: 'POST',
-      url: '/login',
-      payload: { username: u.userName, password: u.password },
-      lang: 'en_US',
+    const disabledWrong = await sign(u.userName, 'not-it-1');
+    const unknown = await sign('nobody-here', 'not-it-1');
+    expect(disabledWrong.body).toEqual({
+      code: 500,
+      msg: 'Unknown account or wrong password; 4 attempts left',
     });
+    expect(unknown.body).toEqual(disabledWrong.body);
+    const disabled = await sign(u.userName, u.password);
     expect(disabled.body.msg).toBe('Your account is disabled; please contact the administrator');
-    const unknown = await t.call({
-      method: 'POST',
-      url: '/login',
-      payload: { username: 'nobody', password: 'secret1' },
-    });
-    expect(unknown.body).toEqual({ code: 500, msg: '账号不存在或密码错误' });
+    const deleted = await insertTestUser(t.db);
+    await t.db.updateTable('sysUser').set({ delFlag: '2' }).where('userId', '=', deleted.userId).execute();
+    expect((await sign(deleted.userName, 'not-it-1')).body.msg).toBe(disabledWrong.body.msg);
+    expect((await sign(deleted.userName, deleted.password)).body.msg).toBe(
+      'Sorry, your account has been deleted',
+    );
+
+    // The same work for both: a real account with a hash of the real cost, and a made-up name.
+    const real = await insertTestUser(t.db);
+    await t.db
+      .updateTable('sysUser')
+      .set({ password: await hashPassword(real.password) })
+      .where('userId', '=', real.userId)
+      .execute();
+    const timeOf = async (username: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const started = performance.now();
+        await sign(username, `wrong-${i}x`);
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[1] ?? 0;
+    };
+    const [wrong, none] = [await timeOf(real.userName), await timeOf('nobody-else')];
+    // ~50 ms each (bcrypt at cost 10); a look-up alone answers in ~2 ms.
+    expect(none).toBeGreaterThan(wrong / 2);
+    expect(none).toBeLessThan(wrong * 2);
   });
 
   it('logs out: the token stops working and the logout is logged', async () => {
@@ -253,9 +279,8 @@ describe('seeded administrator', () => {
       .select('password')
       .where('userId', '=', 1)
       .executeTakeFirstOrThrow();
-    const bcrypt = await import('bcryptjs');
     expect(row.password).toMatch(/^\$2[aby]\$10\$/);
-    expect(await bcrypt.compare('cat2bug', row.password)).toBe(true);
+    expect(await verifyPassword('cat2bug', row.password)).toBe(true);
   });
 });
 

@@ -1,8 +1,8 @@
-import bcrypt from 'bcryptjs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam, insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<TestApp['signedIn']>>;
@@ -231,7 +231,7 @@ describe('POST /system/team/:teamId/member', () => {
       status: '0',
       delFlag: '0',
     });
-    expect(await bcrypt.compare('secret1', row.password)).toBe(true);
+    expect(await verifyPassword('secret1', row.password)).toBe(true);
     const platform = await t.db
       .selectFrom('sysUserRole')
       .select('roleId')
@@ -241,7 +241,18 @@ describe('POST /system/team/:teamId/member', () => {
     expect(await teamRolesOf(userId)).toEqual([4]);
     const config = await t.db.selectFrom('sysUserConfig').selectAll().where('userId', '=', userId).execute();
     expect(config).toMatchObject([{ currentTeamId: teamId, currentProjectId: 0 }]);
+    // The team administrator chose the password: its owner sets their own before anything else.
+    expect(row.passwordChangeRequired).toBe(1);
     const token = await t.login('direct1', 'secret1');
+    expect(await api(token, 'GET', '/system/team/my')).toMatchObject({
+      code: 403,
+      msg: 'Set a password of your own first: this one was chosen by someone else',
+      passwordChangeRequired: true,
+    });
+    const changed = await api(token, 'PUT', '/system/user/profile/updatePwd', {
+      payload: { oldPassword: 'secret1', newPassword: 'mine-now1' },
+    });
+    expect(changed.code).toBe(200);
     expect((await api(token, 'GET', '/system/team/my')).rows).toMatchObject([{ teamId }]);
   });
 

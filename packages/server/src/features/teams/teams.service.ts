@@ -11,7 +11,7 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { ensureUserConfig, findUser } from '../users/users.repository.ts';
-import { createUser, verifyPassword } from '../users/users.service.ts';
+import { confirmOwnPassword, createUser } from '../users/users.service.ts';
 import {
   findLiveTeam,
   findLiveTeamByName,
@@ -82,7 +82,7 @@ export async function updateTeam(db: Db, caller: Principal, body: z.infer<typeof
  * deleted (memberships stay with them), and nobody is left standing in them.
  */
 export async function deleteTeams(db: Db, caller: Principal, teamIds: readonly number[], password: string) {
-  await verifyPassword(db, caller.userId, password);
+  await confirmOwnPassword(db, caller.userId, password);
   // Several teams (a comma list) go together or not at all.
   await db.transaction().execute(async (trx) => {
     const now = formatDateTime();

@@ -2,8 +2,9 @@ import { LIMITS, type LoginTotpBody, ResultCode, TOTP } from '@buglet/contracts'
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import type { AppDeps } from '../../http/route.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { encodeLogMessage } from '../login-log/login-log.repository.ts';
-import { clearFailures, isLocked, recordFailure } from '../session/login-guard.ts';
+import { beginAttempt } from '../session/login-guard.ts';
 import { logAttempt, openSession } from '../session/session.service.ts';
 import { findUser } from '../users/users.repository.ts';
 import { deleteTicket, failTicket, findTicket } from './totp.repository.ts';
@@ -34,31 +35,29 @@ export async function completeTotpLogin(
     await deleteTicket(db, ticketHash);
     throw ticketGone('user.password.delete');
   }
+  const attempt = await beginAttempt(db, user.userName, addressKey(req.ip), config.signInSlowdownMs);
   try {
     if (user.status === '1') {
       await deleteTicket(db, ticketHash);
       throw ticketGone('user.blocked');
     }
-    if (await isLocked(db, user.userName, req.ip)) {
+    if (attempt.isLocked) {
       await deleteTicket(db, ticketHash);
       throw new AppError(
         'user.password.retry.limit.exceed',
         [LIMITS.loginMaxRetry, LIMITS.loginLockMinutes],
         ResultCode.error,
-        {
-          ticketExpired: true,
-        },
+        { ticketExpired: true },
       );
     }
     if (!(await acceptSecondFactor(db, deps.secrets, user.userId, body))) {
       const left = await failTicket(db, ticketHash, TOTP.ticketMaxFailures);
-      const { delayMs } = await recordFailure(db, user.userName, req.ip, config.signInSlowdownMs);
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
       throw left === 0 ? ticketGone('totp.ticket.exhausted') : new AppError('totp.code.wrong-left', [left]);
     }
     // The ticket is taken once: of two requests with a right code, one signs in.
     if (!(await deleteTicket(db, ticketHash))) throw ticketGone('totp.ticket.invalid');
-    await clearFailures(db, user.userName, req.ip);
+    await attempt.succeeded({ isComplete: true });
     const token = await openSession(deps, req, user.userId, ticket.isDefaultPassword === 1);
     const isRecovery =
       Boolean(body.recoveryCode?.trim()) || !/^\d{6}$/.test(body.code?.replace(/\s+/g, '') ?? '');
@@ -73,5 +72,7 @@ export async function completeTotpLogin(
   } catch (error) {
     if (error instanceof AppError) await logAttempt(deps, req, user.userName, false, encodeLogMessage(error));
     throw error;
+  } finally {
+    attempt.release();
   }
 }

@@ -1,7 +1,7 @@
 import type { TotpEnrolment, TotpStatus } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findUser } from '../users/users.repository.ts';
@@ -118,7 +118,7 @@ export async function disableTotp(
 ): Promise<void> {
   const user = await findUser(db, userId);
   if (!user) throw new AppError('user.not-found');
-  if (!(await bcrypt.compare(password, user.password))) throw new AppError('totp.password.wrong');
+  if (!(await verifyPassword(password, user.password))) throw new AppError('totp.password.wrong');
   const row = await findTotp(db, userId);
   if (row?.isEnabled !== 1) throw new AppError('totp.not-enabled');
   if (!(await acceptSecondFactor(db, secrets, userId, { code }))) throw new AppError('totp.code.wrong');

@@ -1,5 +1,4 @@
 import { LIMITS, ResultCode } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,6 +6,7 @@ import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { type RowProblem, readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook } from '../../lib/xlsx.ts';
 import { passwordProblem } from '../configs/password-policy.ts';
@@ -14,7 +14,6 @@ import { initialPassword } from '../configs/platform-settings.ts';
 import { dataScopeOf, deptInScope, peopleOutside } from '../depts/data-scope.ts';
 import { loadDeptTree } from '../depts/depts.repository.ts';
 import { receiveFile } from '../files/files.routes.ts';
-import { BCRYPT_COST } from '../session/session.service.ts';
 import { checkUserRows, type ImportUser, USER_SHEET, userColumns, userRow } from './user-excel.ts';
 import { importUsers, loadImportContext } from './user-import.service.ts';
 import { listUsers, toUsersWithDept } from './users.repository.ts';
@@ -93,7 +92,7 @@ export function registerUserExcelRoutes(r: Router): void {
           throw new AppError('import.user.no-init-password');
         const problem = await passwordProblem(db, password);
         if (problem) throw new AppError('import.user.init-password-policy', [problem]);
-        hash = await bcrypt.hash(password, BCRYPT_COST);
+        hash = await hashPassword(password);
       }
       const { added, updated } = await importUsers(db, rows, hash, ctx.me.userName);
       return {

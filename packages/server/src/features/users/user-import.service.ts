@@ -124,6 +124,8 @@ export async function importUsers(
             remark: null,
             dingUserId: null,
             wechatUserId: null,
+            // The platform's initial password: its owner sets their own at the first sign-in.
+            passwordChangeRequired: 1,
           })),
         )
         .returning('userId')

@@ -1,15 +1,14 @@
 import { SUPER_ADMIN_ID, type userCreateBody, type userUpdateBody } from '@buglet/contracts';
-import bcrypt from 'bcryptjs';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertPasswordAllowed } from '../configs/password-policy.ts';
 import { type DataScope, roleScopeCondition } from '../depts/data-scope.ts';
 import { findDept } from '../depts/depts.repository.ts';
 import { replaceUserPosts } from '../posts/posts.repository.ts';
 import { deleteSessionsOfUsers } from '../session/session.repository.ts';
-import { BCRYPT_COST } from '../session/session.service.ts';
 import {
   ensureUserConfig,
   findUser,
@@ -80,7 +79,7 @@ export async function createUser(db: Db, body: CreateBody, callerName: string): 
   await assertPasswordAllowed(db, body.password);
   const roleIds = (await platformRoleIds(db, body.roleIds)) ?? [];
   const deptId = (await deptIdOf(db, body.deptId)) ?? null;
-  const hash = await bcrypt.hash(body.password, BCRYPT_COST);
+  const hash = await hashPassword(body.password);
   return db.transaction().execute(async (trx) => {
     const userId = await insertUser(trx, {
       deptId,
@@ -103,6 +102,8 @@ export async function createUser(db: Db, body: CreateBody, callerName: string): 
       remark: body.remark ?? null,
       dingUserId: null,
       wechatUserId: null,
+      // Someone else chose it: its owner sets their own at the first sign-in.
+      passwordChangeRequired: 1,
     });
     await replaceUserRoles(trx, userId, roleIds.length > 0 ? roleIds : [10]);
     if (body.postIds) await replaceUserPosts(trx, userId, body.postIds);
@@ -166,7 +167,8 @@ export async function resetPassword(db: Db, userId: number, password: string, ca
   if (!(await findUser(db, userId))) throw new AppError('user.not-found');
   await assertPasswordAllowed(db, password);
   await updateUser(db, userId, {
-    password: await bcrypt.hash(password, BCRYPT_COST),
+    password: await hashPassword(password),
+    passwordChangeRequired: userId === callerId ? 0 : 1,
     updateTime: formatDateTime(),
   });
   // Whoever held the old password is signed out.
@@ -196,9 +198,9 @@ export async function listAssignableRoles(db: Db, scope?: DataScope) {
 }
 
 /** Destructive calls are confirmed with the caller's own password, really compared. */
-export async function verifyPassword(db: Db, userId: number, password: string): Promise<void> {
+export async function confirmOwnPassword(db: Db, userId: number, password: string): Promise<void> {
   const user = await findUser(db, userId);
-  if (!user || !(await bcrypt.compare(password, user.password))) throw new AppError('user.password.wrong');
+  if (!user || !(await verifyPassword(password, user.password))) throw new AppError('user.password.wrong');
 }
 
 /** A password sent as JSON `{password}` or, as the original's client does, as the raw body. */

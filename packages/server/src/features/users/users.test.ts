@@ -1,8 +1,8 @@
-import bcrypt from 'bcryptjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { backOfficeMenuIds } from '../../db/seed/menus.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 
 let t: TestApp;
 let admin: string;
@@ -98,7 +98,7 @@ describe('POST /system/user', () => {
     const row = await userRow(userId);
     expect(row).toMatchObject({ userName: 'created1', nickName: 'Created', status: '0', delFlag: '0' });
     expect(row.createBy).toBe('admin');
-    expect(await bcrypt.compare('secret1', row.password)).toBe(true);
+    expect(await verifyPassword('secret1', row.password)).toBe(true);
     expect(await roleIdsOf(userId)).toEqual([10]);
     const config = await t.db.selectFrom('sysUserConfig').selectAll().where('userId', '=', userId).execute();
     expect(config).toHaveLength(1);
@@ -226,7 +226,7 @@ describe('PUT /system/user/resetPwd', () => {
     expect(
       await codeOf('PUT', '/system/user/resetPwd', { payload: { userId: u.userId, password: 'fresh99' } }),
     ).toBe(200);
-    expect(await bcrypt.compare('fresh99', (await userRow(u.userId)).password)).toBe(true);
+    expect(await verifyPassword('fresh99', (await userRow(u.userId)).password)).toBe(true);
     const old = await api('POST', '/login', { payload: { username: u.userName, password: u.password } });
     expect(old).toEqual({ code: 500, msg: 'Unknown account or wrong password; 4 attempts left' });
     expect(await t.login(u.userName, 'fresh99')).toMatch(/.{20}/);
@@ -246,11 +246,11 @@ describe('PUT /system/user/resetPwd', () => {
       token: other.token,
     });
     expect(boss.msg).toBe('The super administrator cannot be changed this way');
-    expect(await bcrypt.compare('cat2bug', (await userRow(1)).password)).toBe(true);
+    expect(await verifyPassword('cat2bug', (await userRow(1)).password)).toBe(true);
     const member = await t.signedIn();
     const payload = { userId: u.userId, password: 'x12345' };
     expect(await codeOf('PUT', '/system/user/resetPwd', { payload, token: member.token })).toBe(403);
-    expect(await bcrypt.compare('x12345', (await userRow(u.userId)).password)).toBe(false);
+    expect(await verifyPassword('x12345', (await userRow(u.userId)).password)).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@ export interface InfoResponse {
   permissions: string[];
   config: UserConfig | null;
   isDefaultModifyPwd?: boolean;
+  isPasswordChangeRequired?: boolean;
 }
 
 export const getCaptcha = () =>

@@ -1,5 +1,4 @@
 import { LIMITS } from '@buglet/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Col, Form, Input, Row, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { usePasswordHint, usePasswordRules } from '../../components/password-fields.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { useDict } from '../dicts/use-dict.ts';
-import { createTeamMember, getMemberInitPassword, type TeamMemberBody } from './teams.api.ts';
+import { createTeamMember, type TeamMemberBody } from './teams.api.ts';
 
 interface TeamMemberCreateDialogProps {
   teamId: number;
@@ -31,17 +30,9 @@ export function TeamMemberCreateDialog({
   const emailRules = useEmailRules();
   const passwordRules = usePasswordRules();
   const passwordHint = usePasswordHint();
-  const initPassword = useQuery({
-    queryKey: ['configs', 'member-init-password'],
-    queryFn: getMemberInitPassword,
-    enabled: isOpen,
-  });
-  const initMsg = initPassword.data?.msg;
-  // Same object until the answer changes: the dialog refills the form whenever this identity changes.
-  const initialValues = useMemo(
-    () => (initMsg === undefined ? undefined : { password: initMsg, sex: '0' }),
-    [initMsg],
-  );
+  // The platform's initial password is for its administrators only: the team administrator
+  // chooses one, which the new member replaces at their first sign-in.
+  const initialValues = useMemo(() => ({ sex: '0' }), []);
   const dialog = useFormDialog<TeamMemberBody>({
     isOpen,
     isCreate: true,
@@ -73,7 +64,12 @@ export function TeamMemberCreateDialog({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="password" label={t('password')} rules={passwordRules} extra={passwordHint}>
+          <Form.Item
+            name="password"
+            label={t('password')}
+            rules={passwordRules}
+            extra={`${passwordHint} ${t('team.member-password-once')}`}
+          >
             <Input.Password maxLength={LIMITS.password.max} autoComplete="new-password" />
           </Form.Item>
         </Col>

@@ -60,4 +60,3 @@ export const lockTeamMember = (teamId: number, memberId: number, isLocked: boole
 export const updateTeamMemberRoles = (teamId: number, memberId: number, roleIds: number[]) =>
   http.put(`/system/team/${teamId}/member/${memberId}/roles`, roleIds);
 /** The initial password an administrator hands out to new members (the value comes back in `msg`). */
-export const getMemberInitPassword = () => http.get('/system/config/configKey/sys.member.initPassword');

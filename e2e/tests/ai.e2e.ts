@@ -170,9 +170,12 @@ describe('AI models and test-case generation', () => {
       .poll(() => page.locator('.ai-server-error').textContent())
       .toContain('无法使用AI服务 http://127.0.0.1:11434');
 
+    // The platform's server is the super administrator's: the page says so and offers no delete.
+    expect(await page.locator('.ai-platform-server').textContent()).toContain('由超级管理员管理');
     await page.locator('#ai-server_aiUrl').fill(peer.url);
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect.poll(() => page.getByTestId('ai-url-in-use').textContent()).toBe(peer.url);
+    await expect.poll(() => page.locator('.ai-platform-server').count()).toBe(0);
     await modelRow('llama3:8b').waitFor();
     expect(await page.locator('.ai-server-error').count()).toBe(0);
     expect(await modelRow('llama3:8b').getByText('未下载').count()).toBe(1);

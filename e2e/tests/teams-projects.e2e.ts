@@ -109,7 +109,9 @@ describe('teams and projects', () => {
     await page.waitForURL(/#\/team-options\/team-member/);
     await page.getByRole('button', { name: '创建成员' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.locator('#team-member-create_password').inputValue()).not.toBe('');
+    // The platform's initial password is not the team administrator's to read: nothing pre-filled.
+    await dialog.locator('#team-member-create_nickName').waitFor();
+    expect(await dialog.locator('#team-member-create_password').inputValue()).toBe('');
     await dialog.locator('#team-member-create_nickName').fill(MEMBER.nickName);
     await dialog.locator('#team-member-create_userName').fill(MEMBER.userName);
     await dialog.locator('#team-member-create_password').fill(MEMBER.password);
@@ -178,6 +180,13 @@ describe('teams and projects', () => {
     const member = await context.newPage();
     member.setDefaultTimeout(WAIT_MS);
     await signIn(member, MEMBER);
+    // The team administrator chose the password: the member sets their own before anything else.
+    await member.getByText('请设置您自己的密码').waitFor();
+    await capture(member, 'tp-075-member-sets-own-password');
+    await member.locator('#required-password_oldPassword').fill(MEMBER.password);
+    await member.locator('#required-password_newPassword').fill('mia-own-pass2');
+    await member.locator('#required-password_confirmPassword').fill('mia-own-pass2');
+    await member.getByRole('button', { name: '修改密码' }).click();
     await member.getByTestId('team-selector').click();
     const options = member.getByTestId('team-option');
     await expect.poll(() => options.count()).toBe(1);

@@ -253,6 +253,8 @@ export const CONFIG_KEYS = {
   skinName: 'sys.index.skinName',
   /** Ranges (CIDR, comma-separated) that addresses set in projects may reach although internal. */
   outboundAllowRanges: 'sys.outbound.allowRanges',
+  /** Models (comma-separated) project administrators may pull onto the platform's AI server. */
+  aiPlatformModels: 'sys.ai.platformModels',
 } as const;
 
 /**

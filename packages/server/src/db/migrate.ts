@@ -38,7 +38,7 @@ import * as m035 from './migrations/035-auth-version.ts';
 import * as m036 from './migrations/036-handler-tally.ts';
 import * as m037 from './migrations/037-sealed-secrets.ts';
 import * as m038 from './migrations/038-defect-name-folded.ts';
-import * as m039 from './migrations/039-guess-budgets.ts';
+import * as m039 from './migrations/039-probe-hardening.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -79,7 +79,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '036-handler-tally': m036,
   '037-sealed-secrets': m037,
   '038-defect-name-folded': m038,
-  '039-guess-budgets': m039,
+  '039-probe-hardening': m039,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -265,6 +265,13 @@ export const CONFIGS = [
     remark:
       "以 ',' 分隔的网段（如 10.0.0.0/8、fd00::/8），项目的 AI 服务器和聊天机器人可访问这些内网、回环或链路本地地址",
   },
+  {
+    name: 'AI 服务-平台服务器上可下载的模型',
+    key: 'sys.ai.platformModels',
+    value: '',
+    remark:
+      "以 ',' 分隔的模型名（如 qwen2.5:7b），项目管理员可把这些模型下载到平台的 AI 服务器（AI_URL）；其他模型的下载和任何删除只能由超级管理员操作",
+  },
   // The password policy (contracts/password-policy.ts), applied wherever a password is set.
   {
     name: '账号安全-密码最小长度',

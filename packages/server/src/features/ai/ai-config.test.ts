@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { type OllamaPeer, startOllamaPeer } from '../../../test/ollama-peer.ts';
+import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { cellText, readFirstSheet } from '../../lib/xlsx.ts';
 
@@ -23,6 +24,7 @@ let foreignProject: number;
 beforeAll(async () => {
   peer = await startOllamaPeer({ 'llama3:8b': 4_661_224_676, 'qwen2:7b': 4_431_400_262 });
   t = await createTestApp({ AI_URL: peer.url, AI_TIMEOUT_SECONDS: '1' });
+  await allowOutbound(t.db, LOOPBACK_RANGES);
   api = apiAs(t);
   [lead, tester, outsider] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
   const team = await insertTestTeam(t.db, { [lead.userId]: [5], [tester.userId]: [5] });
@@ -64,7 +66,8 @@ async function exported(who: Person, form: Record<string, string>) {
 describe('the model routes without a projectId', () => {
   it('read the caller’s current project from the user config', async () => {
     await useProject(lead, projectId);
-    const saved = await api(lead, 'PUT', '/system/ai', { businessModule: 'qwen2:7b' });
+    // Its own server (the same peer): models on the platform's are the administrator's to manage.
+    const saved = await api(lead, 'PUT', '/system/ai', { businessModule: 'qwen2:7b', aiUrl: peer.url });
     expect(saved).toMatchObject({ code: 200, data: { projectId, businessModule: 'qwen2:7b' } });
     expect((await rowOf(projectId))?.businessModule).toBe('qwen2:7b');
     const listed = await api(lead, 'GET', '/system/ai/list');
@@ -76,6 +79,7 @@ describe('the model routes without a projectId', () => {
     expect((await api(lead, 'DELETE', '/system/ai/model', { name: 'qwen2:7b' })).code).toBe(200);
     expect(peer.models.has('qwen2:7b')).toBe(false);
     peer.models.set('qwen2:7b', 4_431_400_262);
+    expect((await api(lead, 'PUT', '/system/ai', { aiUrl: '' })).data.aiUrl).toBeNull();
 
     // Another current project: its own settings, untouched by the first.
     await useProject(lead, otherProject);

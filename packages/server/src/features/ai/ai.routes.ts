@@ -16,7 +16,16 @@ import { perm } from '../../http/permission.ts';
 import type { RouteContext, Router } from '../../http/route.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { saveAiConfig } from './ai.repository.ts';
-import { deleteModel, generateCases, listModels, loadAiSettings, toAiConfig } from './ai.service.ts';
+import {
+  type AiSettings,
+  canonicalModel,
+  deleteModel,
+  generateCases,
+  listModels,
+  loadAiSettings,
+  platformModels,
+  toAiConfig,
+} from './ai.service.ts';
 import { registerAiConfigRoutes } from './ai-config.routes.ts';
 import { registerCloudCaseRoutes } from './cloud-cases.routes.ts';
 import { registerDefectAiRoutes } from './defect-ai.routes.ts';
@@ -97,12 +106,28 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
   r.put('/system/ai', configWrite(perm('system:ai:edit')));
   r.post('/system/ai', configWrite(perm('system:ai:add', 'system:ai:edit')));
 
+  // The platform's AI server (AI_URL) serves every project without one of its own: pulling onto
+  // it (its disk) and deleting from it (every project's models) is the super administrator's,
+  // but for the models the administrator lets projects pull (sys.ai.platformModels).
+  const assertMayManage = async (
+    s: AiSettings,
+    scoped: { isSuperAdmin: boolean },
+    name: string,
+    action: 'pull' | 'delete',
+  ) => {
+    if (s.aiUrl !== null || scoped.isSuperAdmin) return;
+    if (action === 'pull' && (await platformModels(db)).has(canonicalModel(name))) return;
+    throw new AppError('ai.model.platform-server');
+  };
+
   r.post('/system/ai/model', {
     guard: perm('system:ai:add'),
     body: aiModelBody,
     scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
     handler: async (ctx) => {
-      await pulls.start(await loadAiSettings(db, config, ctx.scoped.projectId), ctx.body.name, ctx.lang);
+      const s = await loadAiSettings(db, config, ctx.scoped.projectId);
+      await assertMayManage(s, ctx.scoped, ctx.body.name, 'pull');
+      await pulls.start(s, ctx.body.name, ctx.lang);
       return ctx.ok();
     },
   });
@@ -112,7 +137,9 @@ export function registerAiRoutes(app: FastifyInstance, r: Router): void {
     body: aiModelBody,
     scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
     handler: async (ctx) => {
-      await deleteModel(await loadAiSettings(db, config, ctx.scoped.projectId), pulls, ctx.body.name);
+      const s = await loadAiSettings(db, config, ctx.scoped.projectId);
+      await assertMayManage(s, ctx.scoped, ctx.body.name, 'delete');
+      await deleteModel(s, pulls, ctx.body.name);
       return ctx.ok();
     },
   });

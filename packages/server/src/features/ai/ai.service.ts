@@ -4,6 +4,7 @@ import {
   type AiCaseAnswer,
   type AiConfig,
   type AiModel,
+  CONFIG_KEYS,
 } from '@buglet/contracts';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -11,6 +12,7 @@ import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang, MessageKey } from '../../http/i18n.ts';
 import type { OutboundPolicy } from '../../lib/outbound.ts';
+import { findConfigValue } from '../configs/configs.repository.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { findAiConfig } from './ai.repository.ts';
@@ -70,6 +72,17 @@ export const toAiConfig = (s: AiSettings, config: AppConfig): AiConfig => ({
 export function canonicalModel(name: string): string {
   const last = name.split('/').pop() ?? name;
   return last.includes(':') ? name : `${name}:latest`;
+}
+
+/** The models project administrators may pull onto the platform's AI server, by canonical name. */
+export async function platformModels(db: Db): Promise<Set<string>> {
+  const text = (await findConfigValue(db, CONFIG_KEYS.aiPlatformModels)) ?? '';
+  return new Set(
+    text
+      .split(/[,;\s]+/)
+      .filter(Boolean)
+      .map(canonicalModel),
+  );
 }
 
 /** A failed call to the AI server as the message people see. */

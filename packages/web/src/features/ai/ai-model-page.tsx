@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
-import type { AiModelKind } from '@buglet/contracts';
+import { type AiModelKind, SUPER_ADMIN_ID } from '@buglet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, AutoComplete, Card, Divider, Flex, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeaderBar } from '../../components/page-header-bar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
+import { useSession } from '../../stores/session.store.ts';
 import { useCurrentProject } from '../projects/use-current-project.ts';
 import {
   aiKeys,
@@ -67,6 +68,10 @@ export default function AiModelPage() {
   const reload = () => queryClient.invalidateQueries({ queryKey: aiKeys.all });
   // The project's own server, else the platform's.
   const urlInUse = config.data?.data?.aiUrl || config.data?.data?.defaultAiUrl || '';
+  // The platform's server serves every project: its models are the super administrator's to
+  // manage, but for those the administrator lets projects pull (the server refuses the rest).
+  const isSuperAdmin = useSession((s) => s.user?.userId === SUPER_ADMIN_ID);
+  const isPlatformServer = config.data?.data !== undefined && !config.data.data.aiUrl && !isSuperAdmin;
 
   const pull = async (wanted: string) => {
     const problem = modelNameProblem(wanted);
@@ -153,6 +158,15 @@ export default function AiModelPage() {
           {t('ai.model.list')}
         </Typography.Title>
       </ListToolbar>
+      {isPlatformServer ? (
+        <Alert
+          type="info"
+          showIcon
+          className="ai-platform-server"
+          style={{ marginBottom: 12 }}
+          title={t('ai.model.platform-server')}
+        />
+      ) : null}
       {models.isError ? (
         <Alert
           type="error"
@@ -167,6 +181,7 @@ export default function AiModelPage() {
         rows={rows}
         isLoading={models.isFetching && !models.data}
         isReadOnly={isReadOnly}
+        isDeleteHidden={isPlatformServer}
         onPull={(model) => void pull(model)}
         onDelete={remove}
         onChoose={(kind, model) => choose.mutate({ kind, model })}

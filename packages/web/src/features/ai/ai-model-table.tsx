@@ -10,6 +10,8 @@ interface AiModelTableProps {
   rows: ModelRow[];
   isLoading: boolean;
   isReadOnly: boolean;
+  /** Deleting is not this caller's (the platform's server is the super administrator's). */
+  isDeleteHidden?: boolean;
   onPull: (name: string) => void;
   onDelete: (name: string) => void;
   onChoose: (kind: AiModelKind, name: string) => void;
@@ -59,7 +61,15 @@ function sizeText(row: ModelRow): string {
  * The models of the project's AI server: state (a bar while downloading), size, which one serves
  * business text and which images, and download or delete.
  */
-export function AiModelTable({ rows, isLoading, isReadOnly, onPull, onDelete, onChoose }: AiModelTableProps) {
+export function AiModelTable({
+  rows,
+  isLoading,
+  isReadOnly,
+  isDeleteHidden,
+  onPull,
+  onDelete,
+  onChoose,
+}: AiModelTableProps) {
   const { t } = useTranslation();
   const canChoose = usePermi(['system:ai:edit']) && !isReadOnly;
   const kindRadio = (row: ModelRow, kind: AiModelKind) => (
@@ -116,7 +126,7 @@ export function AiModelTable({ rows, isLoading, isReadOnly, onPull, onDelete, on
               {t(row.state === 'ERROR' ? 'ai.model.re-download' : 'ai.model.download')}
             </RowAction>
           ) : null}
-          {row.state === 'COMPLETED' ? (
+          {row.state === 'COMPLETED' && !isDeleteHidden ? (
             <RowAction
               permi={['system:ai:remove']}
               danger

@@ -1,4 +1,8 @@
+import { formatDateTime } from '../../lib/time.ts';
+import { CONFIGS } from '../seed/reference-data.ts';
 import type { AnyDb } from './helpers.ts';
+
+const AI_MODELS_KEY = 'sys.ai.platformModels';
 
 /**
  * - sys_user.password_change_required: the account's password was chosen by someone else (an
@@ -8,6 +12,9 @@ import type { AnyDb } from './helpers.ts';
  * - sys_defect_shard.wrong_guesses / locked_at: a share link's wrong passwords in total, from
  *   every address; past its budget the link is locked (locked_at, epoch ms) until its owner
  *   shares it again.
+ * - the config record sys.ai.platformModels, empty: the models project administrators may pull
+ *   onto the platform's AI server (AI_URL); the rest of its model management is the super
+ *   administrator's.
  */
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
@@ -19,4 +26,23 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('wrong_guesses', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('sys_defect_shard').addColumn('locked_at', 'bigint').execute();
+  const seeded = CONFIGS.find((c) => c.key === AI_MODELS_KEY);
+  const found = await db
+    .selectFrom('sys_config')
+    .select('config_id')
+    .where('config_key', '=', AI_MODELS_KEY)
+    .executeTakeFirst();
+  if (!seeded || found) return;
+  await db
+    .insertInto('sys_config')
+    .values({
+      config_name: seeded.name,
+      config_key: seeded.key,
+      config_value: seeded.value,
+      config_type: 'Y',
+      remark: seeded.remark,
+      create_by: 'admin',
+      create_time: formatDateTime(),
+    })
+    .execute();
 }

@@ -1,28 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ResultCode, SUPER_ADMIN_ID, shareBody } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { anon, perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
+import { addressKey } from '../../lib/client-address.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findProjectMembership } from '../access/scope.repository.ts';
 import { listDictDataOfType } from '../dicts/dicts.repository.ts';
-import { kvGet, kvPut } from '../session/session.repository.ts';
 import { defectTiming, listDefectLogs, toLogEntries } from './defect-logs.repository.ts';
 import { findDefectRow, toDefects } from './defects.repository.ts';
-
-const GUESS_LIMIT = 5;
-/** Tells the public page to show its password form, whatever the message's language. */
-const PASSWORD_REQUIRED = { passwordRequired: true };
-const GUESS_WINDOW_MS = 10 * 60_000;
-
-const hashOf = (shardId: string, password: string) =>
-  createHash('sha256').update(`${shardId}:${password}`).digest('hex');
-function samePassword(shardId: string, password: string, stored: string): boolean {
-  const a = Buffer.from(hashOf(shardId, password), 'hex');
-  const b = Buffer.from(stored, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { checkSharePassword, PASSWORD_REQUIRED, sharePasswordHash } from './share-passwords.ts';
 
 const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
 
@@ -39,6 +27,7 @@ export function registerDefectShareRoutes(r: Router): void {
       passwordHash: string | null;
       defaultLang: string | null;
       createTime: string;
+      lockedAt: number | null;
     },
     projectId: number,
   ) => ({
@@ -48,6 +37,8 @@ export function registerDefectShareRoutes(r: Router): void {
     agingHour: row.agingHour,
     agingTime: row.agingAt ? formatDateTime(new Date(row.agingAt)) : null,
     hasPassword: row.passwordHash !== null,
+    /** Wrong passwords used up its budget: it opens again when shared again. */
+    isLocked: row.lockedAt !== null,
     defaultLang: row.defaultLang,
     createTime: row.createTime,
   });
@@ -83,7 +74,10 @@ export function registerDefectShareRoutes(r: Router): void {
       // Sharing again keeps the id, so a link already handed out stays valid.
       const defectShardId = existing?.defectShardId ?? randomBytes(16).toString('hex');
       const values = {
-        passwordHash: ctx.body.password ? hashOf(defectShardId, ctx.body.password) : null,
+        passwordHash: ctx.body.password ? sharePasswordHash(defectShardId, ctx.body.password) : null,
+        // Sharing again opens a link its wrong guesses locked, with a fresh budget.
+        wrongGuesses: 0,
+        lockedAt: null,
         agingHour: ctx.body.agingHour,
         agingAt: ctx.body.agingHour > 0 ? now.getTime() + ctx.body.agingHour * 3_600_000 : null,
         defaultLang: ctx.body.defaultLang ?? null,
@@ -140,28 +134,21 @@ export function registerDefectShareRoutes(r: Router): void {
       const isMember =
         viewer?.userId === SUPER_ADMIN_ID || (membership?.userProjectId != null && membership.isLock !== 1);
       if (share.passwordHash && !isMember) {
+        if (share.lockedAt !== null) throw new AppError('shard.locked');
         const password = ctx.query.password ?? '';
         if (!password) throw new AppError('shard.input-password', [], ResultCode.error, PASSWORD_REQUIRED);
-        // Wrong guesses are counted per address and per link. Past the limit an address rests;
-        // the link never does (a stranger's guesses must not close it for everyone): once many
-        // addresses have guessed wrong, each further wrong guess is answered slowly instead.
-        const keys = [
-          `shard_guess:${share.defectShardId}:${ctx.req.ip}`,
-          `shard_guess:${share.defectShardId}`,
-        ];
-        const [mine = 0, all = 0] = await Promise.all(
-          keys.map(async (k) => Number((await kvGet(db, k)) ?? 0)),
+        await checkSharePassword(
+          r.deps,
+          {
+            ...share,
+            passwordHash: share.passwordHash,
+            projectId: defectRow.projectId,
+            defectNumber: defectRow.projectNum,
+            defectName: defectRow.defectName,
+          },
+          password,
+          addressKey(ctx.req.ip),
         );
-        if (mine >= GUESS_LIMIT)
-          throw new AppError('shard.too-many-guesses', [10], ResultCode.error, PASSWORD_REQUIRED);
-        if (!samePassword(share.defectShardId, password, share.passwordHash)) {
-          await kvPut(db, keys[0] as string, String(mine + 1), GUESS_WINDOW_MS);
-          await kvPut(db, keys[1] as string, String(all + 1), GUESS_WINDOW_MS);
-          const steps = Math.min(5, Math.max(0, all + 1 - GUESS_LIMIT * 6));
-          if (steps > 0)
-            await new Promise((resolve) => setTimeout(resolve, steps * r.deps.config.signInSlowdownMs));
-          throw new AppError('shard.password-error', [], ResultCode.error, PASSWORD_REQUIRED);
-        }
       }
       const [[defect], { rows: logRows }, project, timing] = await Promise.all([
         toDefects(db, [defectRow], viewer?.userId ?? 0),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
+import { SHARE_WRONG_BUDGET } from './share-passwords.ts';
 
 let t: TestApp;
 type Person = Awaited<ReturnType<TestApp['signedIn']>>;
@@ -40,6 +41,13 @@ const share = async (payload: Json) =>
       lang: 'en_US',
     })
   ).body;
+const noticesOf = (userId: number) =>
+  t.db
+    .selectFrom('sysNotice')
+    .select(['noticeId', 'groupName', 'receiverId'])
+    .where('receiverId', '=', userId)
+    .orderBy('noticeId')
+    .execute();
 const open = async (shardId: string, password?: string, token?: string, remoteAddress = '127.0.0.1') =>
   (
     await t.call({
@@ -103,20 +111,73 @@ describe('share links', () => {
     });
   });
 
-  it('rest for an address after its five wrong guesses, and never for everyone', async () => {
+  it('rest for an address (an IPv6 one by its /64) after its five wrong guesses', async () => {
     const { data } = await share({ agingHour: 168, password: '7777' });
     const id = data.defectShardId as string;
-    await t.db.deleteFrom('sysKv').execute();
-    for (let i = 0; i < 5; i++) expect((await open(id, String(1000 + i))).msg).toBe('Wrong share password');
-    expect(await open(id, '7777')).toEqual({
+    for (let i = 0; i < 5; i++)
+      expect((await open(id, String(1000 + i), undefined, `2001:db8:5:5::${i + 1}`)).msg).toBe(
+        'Wrong share password',
+      );
+    expect(await open(id, '7777', undefined, '2001:db8:5:5::99')).toEqual({
       code: 500,
       msg: 'Too many wrong passwords; try again in 10 minutes',
       passwordRequired: true,
     });
-    // Strangers guessing from forty other addresses do not close the link for its reader.
-    for (let a = 1; a <= 40; a++)
-      expect((await open(id, '0000', undefined, `10.9.0.${a}`)).msg).toBe('Wrong share password');
-    expect((await open(id, '7777', undefined, '10.8.0.1')).data.defect).toMatchObject({ defectId });
+    expect((await open(id, '7777', undefined, '2001:db8:5:6::1')).data.defect).toMatchObject({ defectId });
+  });
+
+  it('lock after twenty wrong guesses from everyone, tell their owner, and open again when shared again', async () => {
+    const { data } = await share({ agingHour: 168, password: '3141' });
+    const id = data.defectShardId as string;
+    const noticesBefore = await noticesOf(tester.userId);
+    // Waves of ten guesses at once, each from an address of its own, until the link locks: no
+    // more wrong guesses are checked than twenty in turn would be (the twentieth locks it).
+    const locked =
+      'This share link is locked after too many wrong passwords; ask whoever shared it to share it again';
+    const answers: Json[] = [];
+    for (let wave = 0; wave < 20 && !answers.some((x) => x.msg === locked); wave++)
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, a) =>
+            open(id, String(2000 + wave * 10 + a), undefined, `10.9.${wave}.${a + 1}`),
+          ),
+        )),
+      );
+    const checked = answers.filter((x) => x.msg === 'Wrong share password').length;
+    expect(checked).toBe(SHARE_WRONG_BUDGET - 1);
+    expect(
+      answers.every((x) =>
+        [
+          locked,
+          'Wrong share password',
+          'A password for this link is being checked; try again in a moment',
+        ].includes(x.msg),
+      ),
+    ).toBe(true);
+    // Now the right password does not open it either, and the owner was told once.
+    expect(await open(id, '3141', undefined, '10.10.0.1')).toEqual({ code: 500, msg: locked });
+    expect(await open(id, undefined, undefined, '10.10.0.2')).toEqual({ code: 500, msg: locked });
+    const notices = (await noticesOf(tester.userId)).slice(noticesBefore.length);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ groupName: 'defect', receiverId: tester.userId });
+    const shown = await t.call({
+      method: 'GET',
+      url: `/system/notice/${notices[0]?.noticeId}`,
+      token: tester.token,
+      lang: 'en_US',
+    });
+    expect(shown.body.data.noticeTitle).toMatch(/^The share link of defect #\d+ is locked$/);
+    expect(shown.body.data.noticeContent).toContain('took 20 wrong passwords and is locked');
+    // The owner sees it locked, shares again, and the link (the same id) opens.
+    const view = await t.call({
+      method: 'GET',
+      url: `/system/defect/${defectId}/shard`,
+      token: tester.token,
+    });
+    expect(view.body.data).toMatchObject({ defectShardId: id, isLocked: true });
+    const reshared = await share({ agingHour: 168, password: '2718' });
+    expect(reshared.data).toMatchObject({ defectShardId: id, isLocked: false });
+    expect((await open(id, '2718', undefined, '10.10.0.3')).data.defect).toMatchObject({ defectId });
   });
 
   it('expire, and unknown ids learn nothing', async () => {

@@ -29,6 +29,7 @@ import {
   invitationState,
   renderInvitation,
 } from '../teams/invitations.service.ts';
+import { KEYED_NOTICE, type KeyedNoticeFacts, renderKeyedNotice } from './keyed-notice.ts';
 import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
 import { projectPlatform, safeJson, settingsOf } from './notice-settings.repository.ts';
 import { deliver, noticeFrame } from './notices.service.ts';
@@ -71,11 +72,17 @@ export const shownNotice = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
     row.noticeKey === INVITATION_NOTICE
       ? (safeJson(row.noticeArgs ?? '') as InvitationFacts | undefined)
       : undefined;
+  const keyed =
+    row.noticeKey === KEYED_NOTICE
+      ? (safeJson(row.noticeArgs ?? '') as KeyedNoticeFacts | undefined)
+      : undefined;
   const text = facts
     ? renderDefectNotice(lang, facts)
     : invitation
       ? renderInvitation(lang, invitation)
-      : { title: row.noticeTitle, content: row.noticeContent ?? '' };
+      : keyed
+        ? renderKeyedNotice(lang, keyed)
+        : { title: row.noticeTitle, content: row.noticeContent ?? '' };
   return {
     noticeId: row.noticeId,
     noticeTitle: text.title,

@@ -1,6 +1,7 @@
 import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   App,
   Button,
   Flex,
@@ -74,6 +75,9 @@ function ShareLink({ share }: { share: DefectShare }) {
           {t(share.hasPassword ? 'share.password-set' : 'share.password-not-set')}
         </Tag>
       </Flex>
+      {share.isLocked ? (
+        <Alert type="error" showIcon title={t('share.locked')} data-testid="share-locked" />
+      ) : null}
     </Flex>
   );
 }

@@ -12,6 +12,8 @@ export interface DefectShare {
   agingHour: AgingHour;
   agingTime: string | null;
   hasPassword: boolean;
+  /** Too many wrong passwords: nobody can open it until it is shared again. */
+  isLocked?: boolean;
   defaultLang: string | null;
   createTime: string;
 }

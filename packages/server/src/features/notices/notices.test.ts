@@ -53,10 +53,20 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A socket that collects its frames; resolves once open, rejects when the handshake is refused. */
-async function connect(who: Person, how: 'query' | 'cookie' | 'none' = 'query', asUser = who.userId) {
+async function connect(
+  who: Person,
+  how: 'query' | 'cookie' | 'none' = 'query',
+  asUser = who.userId,
+  origin?: string,
+) {
   const frames: Json[] = [];
   const url = `ws://${base}/ws/websocket/${asUser}/message${how === 'query' ? `?token=${who.token}` : ''}`;
-  const ws = new WebSocket(url, how === 'cookie' ? { headers: { cookie: `Admin-Token=${who.token}` } } : {});
+  const ws = new WebSocket(url, {
+    headers: {
+      ...(how === 'cookie' ? { cookie: `Admin-Token=${who.token}` } : {}),
+      ...(origin ? { origin } : {}),
+    },
+  });
   ws.on('message', (data) => frames.push(JSON.parse(String(data))));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
@@ -94,6 +104,16 @@ describe('the socket', () => {
     await expect(connect(dev, 'query', tester.userId)).rejects.toThrow('refused 401');
     const viaCookie = await connect(dev, 'cookie');
     viaCookie.close();
+  });
+
+  it('takes the session cookie only from a page of ours: another site’s page is refused', async () => {
+    await expect(connect(dev, 'cookie', dev.userId, 'https://evil.example')).rejects.toThrow('refused 403');
+    await expect(connect(dev, 'cookie', dev.userId, 'null')).rejects.toThrow('refused 403');
+    (await connect(dev, 'cookie', dev.userId, `http://${base}`)).close();
+    // PUBLIC_URL is ours too (behind a proxy the Host may differ).
+    (await connect(dev, 'cookie', dev.userId, t.config.publicUrl)).close();
+    // A token the client sends itself (the original's mobile app) needs no origin of ours.
+    (await connect(dev, 'query', dev.userId, 'https://app.example')).close();
   });
 
   it('tells teammates, and only them, when a member comes and goes', async () => {

@@ -9,12 +9,35 @@ import { projectMemberIds } from '../projects/project-members.repository.ts';
 
 /** The token of a socket handshake: the bearer header, the `Admin-Token` cookie the web client holds, or `?token=`. */
 export function handshakeToken(req: FastifyRequest): string | undefined {
+  return handshakeCredential(req)?.token;
+}
+
+function handshakeCredential(req: FastifyRequest): { token: string; isCookie: boolean } | undefined {
   const bearer = bearerToken(req);
-  if (bearer) return bearer;
-  const cookie = /(?:^|;\s*)Admin-Token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-  if (cookie) return decodeURIComponent(cookie);
+  if (bearer) return { token: bearer, isCookie: false };
   const query = (req.query as Record<string, unknown>).token;
-  return typeof query === 'string' && query ? query : undefined;
+  if (typeof query === 'string' && query) return { token: query, isCookie: false };
+  const cookie = /(?:^|;\s*)Admin-Token=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  return cookie ? { token: decodeURIComponent(cookie), isCookie: true } : undefined;
+}
+
+/**
+ * A browser sends the session cookie with a socket handshake whatever page opens it, so a
+ * handshake that signs in by cookie must come from a page of ours: its Origin the address the
+ * request reached (the Host) or PUBLIC_URL. A token the client sends itself (the original's
+ * mobile app, the bearer header or `?token=`) is proof enough, as is a client that sends no Origin
+ * (no browser).
+ */
+export function isOriginAllowed(req: FastifyRequest, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return url.host === req.host || url.origin === new URL(publicUrl).origin;
 }
 
 /**
@@ -32,7 +55,12 @@ export async function registerRealtimeRoutes(app: FastifyInstance, r: Router): P
       {
         websocket: true,
         preValidation: async (req, reply) => {
-          const principal = await resolvePrincipal(db, req, config.sessionTtlMinutes, handshakeToken(req));
+          const credential = handshakeCredential(req);
+          if (credential?.isCookie && !isOriginAllowed(req, config.publicUrl)) {
+            req.log.info({ origin: req.headers.origin }, 'socket refused: foreign origin');
+            return reply.code(403).send({ code: 403, msg: 'socket from a foreign origin' });
+          }
+          const principal = await resolvePrincipal(db, req, config.sessionTtlMinutes, credential?.token);
           if (!principal || String(principal.userId) !== req.params.userId) {
             return reply.code(401).send({ code: 401, msg: 'unauthorized socket' });
           }

@@ -62,6 +62,7 @@ import { subscribeWebhooks } from './features/webhooks/webhooks.service.ts';
 import { registerApiDocsRoutes } from './http/api-docs.routes.ts';
 import { frameworkError, installErrorHandling } from './http/error-handler.ts';
 import { AppError } from './http/errors.ts';
+import { SnapshotLocalStore } from './http/rate-limit-store.ts';
 import { createRouter } from './http/route.ts';
 import { createEventBus, type EventBus } from './lib/events.ts';
 import { connectRedis } from './lib/redis.ts';
@@ -248,7 +249,7 @@ async function registerRateLimits(app: FastifyInstance, config: AppConfig): Prom
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate:` } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}:rate:` } : { store: SnapshotLocalStore }),
     errorResponseBuilder: (_req, context) =>
       new AppError('request.too-many', [Math.max(1, Math.ceil(context.ttl / 1000))], 429),
   });

@@ -254,6 +254,70 @@ describe('uploads', () => {
   });
 });
 
+describe('requests at once', () => {
+  /** Sends `n` calls at once: how many the limit let through. */
+  const atOnce = async (n: number, call: (i: number) => Promise<Json>) =>
+    (await Promise.all(Array.from({ length: n }, (_, i) => call(i)))).filter((a) => a.code !== 429).length;
+
+  it('do no better than the limit, for every limit by address, key and person', async () => {
+    const admin = await t.login();
+    const projectId = await insertTestProject(t.db, await insertTestTeam(t.db, {}), {});
+    const key = (
+      await send({
+        method: 'POST',
+        url: '/system/api',
+        token: admin,
+        payload: { projectId, apiName: 'burst' },
+      })
+    ).data.apiKey as string;
+    const uploader = await t.signedIn();
+    const registrar = nextAddress();
+    const passed = {
+      captcha: await atOnce(12, () =>
+        send({ method: 'GET', url: '/captchaImage', remoteAddress: registrar }),
+      ),
+      register: await atOnce(12, (i) =>
+        send({
+          method: 'POST',
+          url: '/register',
+          remoteAddress: registrar,
+          payload: {
+            username: `burst${i}`,
+            password: 'secret1',
+            confirmPassword: 'secret1',
+            phoneNumber: `1370000${String(i).padStart(4, '0')}`,
+          },
+        }),
+      ),
+      apiKey: await atOnce(12, (i) =>
+        send({
+          method: 'GET',
+          url: '/api/project',
+          remoteAddress: `10.42.0.${i + 1}`,
+          headers: { 'CAT2BUG-API-KEY': key },
+        }),
+      ),
+      upload: await atOnce(12, () =>
+        send({
+          method: 'POST',
+          url: '/common/upload',
+          token: uploader.token,
+          ...multipart('file', 'a.txt', Buffer.from('x')),
+        }),
+      ),
+    };
+    expect(passed).toEqual({ captcha: LIMIT, register: LIMIT, apiKey: LIMIT, upload: LIMIT });
+  });
+
+  it('count an IPv6 caller by its /64: addresses within it share one count', async () => {
+    const captchaFrom = (remoteAddress: string) =>
+      send({ method: 'GET', url: '/captchaImage', remoteAddress });
+    for (let i = 1; i <= LIMIT; i++) expect((await captchaFrom(`2001:db8:42:7::${i}`)).code).toBe(200);
+    expect((await captchaFrom('2001:db8:42:7:ffff::1')).code).toBe(429);
+    expect((await captchaFrom('2001:db8:42:8::1')).code).toBe(200);
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)('the shared limits across instances', () => {
   it('count a key’s Open API calls and a person’s uploads at every instance together, through Redis', async () => {
     const { buildApp } = await import('../app.ts');

@@ -2,6 +2,7 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ticketOf } from '../features/browser/proxy-ticket.ts';
 import { apiKeyHash, apiKeyOf } from '../features/open-api/api-key.ts';
+import { addressKey } from '../lib/client-address.ts';
 import { resolvePrincipal } from './auth.ts';
 import { AppError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
@@ -87,7 +88,13 @@ export function createRateLimits(app: FastifyInstance, deps: AppDeps) {
     return {
       config: {
         rateLimitKind: limit,
-        rateLimit: { max, timeWindow: MINUTE, errorResponseBuilder: refusal(message) },
+        rateLimit: {
+          max,
+          timeWindow: MINUTE,
+          // An IPv6 caller by its /64 (lib/client-address.ts): else each address is a fresh count.
+          keyGenerator: (req: FastifyRequest) => addressKey(req.ip),
+          errorResponseBuilder: refusal(message),
+        },
       },
     };
   };
@@ -102,7 +109,7 @@ function perPersonLimit(max: number, guard: Guard, deps: AppDeps): RateLimitOpti
         guard.kind === 'ticket'
           ? (await ticketOf(deps.db, req))?.userId
           : (await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes))?.userId;
-      return person === undefined ? `ip:${req.ip}` : `person:${person}`;
+      return person === undefined ? `ip:${addressKey(req.ip)}` : `person:${person}`;
     },
     errorResponseBuilder: refusal('request.too-many.person'),
   };
@@ -128,7 +135,7 @@ function apiKeyLimit({ db, config }: AppDeps): RateLimitOptions {
           return `api-key:key:${hash}`;
         }
       }
-      return `api-key:ip:${req.ip}`;
+      return `api-key:ip:${addressKey(req.ip)}`;
     },
     errorResponseBuilder: (req: FastifyRequest, context: { ttl: number }) =>
       refusal(byKey.has(req) ? 'request.too-many.key' : 'request.too-many.address')(req, context),
@@ -141,7 +148,7 @@ function uploadLimit({ db, config }: AppDeps): RateLimitOptions {
     timeWindow: MINUTE,
     keyGenerator: async (req: FastifyRequest) => {
       const person = (await resolvePrincipal(db, req, config.sessionTtlMinutes))?.userId;
-      return person === undefined ? `upload:ip:${req.ip}` : `upload:person:${person}`;
+      return person === undefined ? `upload:ip:${addressKey(req.ip)}` : `upload:person:${person}`;
     },
     errorResponseBuilder: refusal('request.too-many.upload'),
   };

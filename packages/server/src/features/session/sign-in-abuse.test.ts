@@ -72,6 +72,16 @@ describe('wrong passwords', () => {
   });
 });
 
+describe('the per-address limit at once', () => {
+  it('lets through no more than the limit of twelve sent at once, and no fewer', async () => {
+    const from = nextAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => attempt(`burst${i}`, 'wrong-pass', from)),
+    );
+    expect(answers.filter((a) => a.code === 429)).toHaveLength(4);
+  });
+});
+
 describe.runIf(process.env.TEST_REDIS_URL)('the per-address limit across instances', () => {
   it('counts an address’s requests to every instance together, through Redis', async () => {
     const { buildApp } = await import('../../app.ts');

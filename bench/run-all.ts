@@ -1,3 +1,4 @@
+import { runAbuse } from './abuse.bench.ts';
 import { runCaseList } from './case-list.bench.ts';
 import { runDefectCreate } from './defect-create.bench.ts';
 import { runDefectImport } from './defect-import.bench.ts';
@@ -29,6 +30,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['home dashboard: one person in a project of 1,000,000 defects', runHomeDashboard],
   ['operation log: what recording a write adds to the request', runOperLog],
   ['sign-in page: the JavaScript a first visit to #/login loads', runWebBundle],
+  ['abuse: a sign-in flood and a decompression bomb', runAbuse],
 ];
 
 // `npm run bench -- import` runs only the benchmarks whose name contains "import".

@@ -63,13 +63,18 @@ export async function checkSharePassword(
   const busy = checking.get(id) ?? 0;
   if (busy >= CHECKS_AT_ONCE) throw new AppError('shard.busy', [], ResultCode.error, PASSWORD_REQUIRED);
   checking.set(id, busy + 1);
+  let wrong: { delayMs: number } | undefined;
   try {
-    await checkCounted(deps, share, password, address);
+    wrong = await checkCounted(deps, share, password, address);
   } finally {
     const left = (checking.get(id) ?? 1) - 1;
     if (left > 0) checking.set(id, left);
     else checking.delete(id);
   }
+  // Answered late, after the check's place is given back: slowed guesses hold no places.
+  if (!wrong) return;
+  if (wrong.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, wrong.delayMs));
+  throw new AppError('shard.password-error', [], ResultCode.error, PASSWORD_REQUIRED);
 }
 
 async function checkCounted(
@@ -77,7 +82,7 @@ async function checkCounted(
   share: GuardedShare,
   password: string,
   address: string,
-): Promise<void> {
+): Promise<{ delayMs: number } | undefined> {
   const { db } = deps;
   const addressKey = `shard_guess:${share.defectShardId}:${address}`;
   const mine = await kvCount(db, addressKey, GUESS_WINDOW_MS);
@@ -99,7 +104,7 @@ async function checkCounted(
     await sql`update sys_defect_shard set wrong_guesses = wrong_guesses - 1
       where defect_shard_id = ${share.defectShardId} and wrong_guesses > 0`.execute(db);
     await kvCount(db, addressKey, GUESS_WINDOW_MS, -1);
-    return;
+    return undefined;
   }
   if (count >= SHARE_WRONG_BUDGET) {
     await lockShare(deps, share);
@@ -107,8 +112,7 @@ async function checkCounted(
   }
   // Past half the budget, each wrong guess is answered later, a step more each time (at most five).
   const steps = Math.min(5, Math.max(0, count - SHARE_WRONG_BUDGET / 2));
-  if (steps > 0) await new Promise((resolve) => setTimeout(resolve, steps * deps.config.signInSlowdownMs));
-  throw new AppError('shard.password-error', [], ResultCode.error, PASSWORD_REQUIRED);
+  return { delayMs: steps * deps.config.signInSlowdownMs };
 }
 
 /** Locks the link (once: whoever locks it tells the owner). */

@@ -94,6 +94,9 @@ async function checkPassword(
     ? await verifyPassword(body.password, user.password)
     : await verifyAgainstNoOne(body.password);
   if (!user || !isRight) {
+    // The check is done: its place goes to the next one before the slow answer, so a few slowed
+    // guesses cannot hold the account's places (and keep its owner out) for seconds.
+    attempt.release();
     if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
     throw attempt.left === 0 ? retryLimit() : new AppError('user.password.not.match', [attempt.left]);
   }

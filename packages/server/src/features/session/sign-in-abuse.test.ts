@@ -59,6 +59,20 @@ describe('wrong passwords', () => {
     expect(right.ms).toBeLessThan(SLOWDOWN_MS);
   });
 
+  it('hold no check places while they are answered slowly, so slowed guesses never keep the owner out', async () => {
+    const u = await insertTestUser(t.db);
+    for (let i = 0; i < 7; i++) await attempt(u.userName, 'wrong-pass', nextAddress());
+    // Two slowed guesses in flight (the account's two places, were they held)…
+    const slowed = [
+      attempt(u.userName, 'wrong-pass', nextAddress()),
+      attempt(u.userName, 'wrong-pass', nextAddress()),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // …and the owner signs in meanwhile.
+    expect((await attempt(u.userName, u.password, nextAddress())).code).toBe(200);
+    expect((await Promise.all(slowed)).every((a) => a.ms >= SLOWDOWN_MS)).toBe(true);
+  });
+
   it('are limited per address and minute, whatever the accounts', async () => {
     const sprayer = nextAddress();
     const answers: number[] = [];

@@ -52,6 +52,7 @@ export async function completeTotpLogin(
     }
     if (!(await acceptSecondFactor(db, deps.secrets, user.userId, body))) {
       const left = await failTicket(db, ticketHash, TOTP.ticketMaxFailures);
+      attempt.release();
       if (attempt.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, attempt.delayMs));
       throw left === 0 ? ticketGone('totp.ticket.exhausted') : new AppError('totp.code.wrong-left', [left]);
     }

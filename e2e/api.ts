@@ -105,12 +105,20 @@ export function apiClient(baseUrl: string) {
     const teamId = (team.data as { teamId: number }).teamId;
     const ids: number[] = [];
     for (const person of [scene.tester, scene.developer]) {
+      // The lead chooses a first password, which the member replaces with their own at once
+      // (a password someone else chose opens nothing else): the scene's people use their own.
       const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
         ...person,
+        password: `${person.password}-1st`,
         email: `${person.userName}@example.com`,
         roleIds: [ROLE.teamDefault],
       });
       ids.push(Number((res.data as { userId: number } | undefined)?.userId ?? res.userId));
+      const first = await apiLogin(person.userName, `${person.password}-1st`);
+      await api(first, 'PUT', '/system/user/profile/updatePwd', {
+        oldPassword: `${person.password}-1st`,
+        newPassword: person.password,
+      });
     }
     const project = await api(lead, 'POST', '/system/project', {
       teamId,

@@ -94,10 +94,13 @@ export async function signIn(page: Page, person: Credentials): Promise<void> {
   await page.goto(`${e2eUrl()}/#/login`);
   const info = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/getInfo'));
   await fillLogin(page, 'userName' in person ? person.userName : person.username, person.password);
-  await page.waitForURL(/#\/index/);
-  const body = (await (await info).json()) as { isDefaultModifyPwd?: boolean; isPasswordChangeRequired?: boolean };
+  const body = (await (await info).json()) as {
+    isDefaultModifyPwd?: boolean;
+    isPasswordChangeRequired?: boolean;
+  };
   // A password someone else chose is changed on its own page first (the caller's step to take).
   if (body.isPasswordChangeRequired) return;
+  await page.waitForURL(/#\/index/);
   const later = page.getByRole('button', { name: '稍后再说' });
   if (body.isDefaultModifyPwd) {
     await later.click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { xlsxBomb } from '../packages/server/test/zip-bomb.ts';
-import { login, startServer, waitUp } from './server-process.ts';
+import { login, request, startServer, waitUp } from './server-process.ts';
 
 /*
  * What the second outside probe did to the server, measured: a flood of 600 sign-in guesses from
@@ -20,33 +20,6 @@ const rssMb = (pid: number) => {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
   return Number(line?.[1] ?? 0) / 1024;
 };
-
-function request(
-  agent: http.Agent,
-  url: URL,
-  opts: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string },
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        method: opts.method,
-        path: opts.path,
-        headers: opts.headers,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
 
 /** /getInfo times of a signed-in person asking one after another until `until` settles. */
 async function pollInfo(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { BENCH_PASSWORD, insertLeadProject } from './seed-lead.ts';
-import { login, startServer, waitUp } from './server-process.ts';
+import { login, request, startServer, waitUp } from './server-process.ts';
 
 const CREATES = Number(process.env.DEFECT_CREATES ?? 2000);
 const WARM = 100;
@@ -17,32 +17,17 @@ function cpuMs(pid: number): number {
 const CLOCK_TICKS = 100;
 
 /** A keep-alive JSON POST: the client's own cost stays small next to the server's. */
-function post(agent: http.Agent, url: URL, token: string, payload: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: '/system/defect',
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
+const post = (agent: http.Agent, url: URL, token: string, payload: string) =>
+  request(agent, url, {
+    method: 'POST',
+    path: '/system/defect',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(payload)),
+    },
+    body: payload,
   });
-}
 
 /** A developer (role 7) of the project, the handler of every defect: each create notifies them. */
 function insertDeveloper(db: Database.Database, teamId: number, projectId: number): number {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,4 +131,32 @@ export async function inPostgresSchema<T>(pgUrl: string, prefix: string, run: (u
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
   }
+}
+
+/** One request on a keep-alive agent, its answer's text (the client's own cost stays small). */
+export function request(
+  agent: http.Agent,
+  url: URL,
+  opts: { method: string; path: string; headers?: Record<string, string>; body?: Buffer | string },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        method: opts.method,
+        path: opts.path,
+        headers: opts.headers,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(opts.body);
+  });
 }

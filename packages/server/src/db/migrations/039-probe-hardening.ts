@@ -1,8 +1,4 @@
-import { formatDateTime } from '../../lib/time.ts';
-import { CONFIGS } from '../seed/reference-data.ts';
-import type { AnyDb } from './helpers.ts';
-
-const AI_MODELS_KEY = 'sys.ai.platformModels';
+import { type AnyDb, addSeededConfigs } from './helpers.ts';
 
 /**
  * - sys_user.password_change_required: the account's password was chosen by someone else (an
@@ -26,23 +22,5 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('wrong_guesses', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('sys_defect_shard').addColumn('locked_at', 'bigint').execute();
-  const seeded = CONFIGS.find((c) => c.key === AI_MODELS_KEY);
-  const found = await db
-    .selectFrom('sys_config')
-    .select('config_id')
-    .where('config_key', '=', AI_MODELS_KEY)
-    .executeTakeFirst();
-  if (!seeded || found) return;
-  await db
-    .insertInto('sys_config')
-    .values({
-      config_name: seeded.name,
-      config_key: seeded.key,
-      config_value: seeded.value,
-      config_type: 'Y',
-      remark: seeded.remark,
-      create_by: 'admin',
-      create_time: formatDateTime(),
-    })
-    .execute();
+  await addSeededConfigs(db, ['sys.ai.platformModels']);
 }

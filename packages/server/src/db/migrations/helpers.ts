@@ -1,6 +1,8 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { formatDateTime } from '../../lib/time.ts';
 import { isPostgres } from '../dialect.ts';
 import { MENUS, type MenuSeed, roleMenuGrants } from '../seed/menus.ts';
+import { CONFIGS } from '../seed/reference-data.ts';
 
 // Migrations see the database untyped: they describe its shape at that point in history.
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's documented type for migrations
@@ -78,4 +80,37 @@ export async function addSeededMenus(db: AnyDb, ids: readonly number[], addedAt:
     if (!existing)
       await db.insertInto('sys_role_menu').values({ role_id: g.roleId, menu_id: g.menuId }).execute();
   }
+}
+
+/**
+ * Seeded config records (`seed/reference-data.ts` CONFIGS) that a later migration brings: a new
+ * database has them from the seed (002), an older one gets them here. A record already there
+ * (someone's own) is left as it is.
+ */
+export async function addSeededConfigs(db: AnyDb, keys: readonly string[]): Promise<void> {
+  const missing = [];
+  for (const seeded of CONFIGS.filter((c) => keys.includes(c.key))) {
+    const found = await db
+      .selectFrom('sys_config')
+      .select('config_id')
+      .where('config_key', '=', seeded.key)
+      .executeTakeFirst();
+    if (!found) missing.push(seeded);
+  }
+  if (missing.length === 0) return;
+  const now = formatDateTime();
+  await db
+    .insertInto('sys_config')
+    .values(
+      missing.map((c) => ({
+        config_name: c.name,
+        config_key: c.key,
+        config_value: c.value,
+        config_type: 'Y',
+        remark: c.remark,
+        create_by: 'admin',
+        create_time: now,
+      })),
+    )
+    .execute();
 }

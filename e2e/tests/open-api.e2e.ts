@@ -117,6 +117,54 @@ describe('API keys and the Open API', () => {
     expect(await page.getByText('Should not land').count()).toBe(0);
   });
 
+  it('shows a failure pushed three times as one defect seen three times, and lists a refused push on its key', async () => {
+    for (const version of ['2.0.0', '2.0.1', '2.0.1'])
+      expect(
+        await push({
+          reportTitle: `Build ${version}`,
+          reportData: [
+            {
+              defectName: 'NullPointerException in checkout',
+              defectDescribe: `java.lang.NullPointerException\n\tat com.ops.Checkout.pay(Checkout.java:${version.length})`,
+              moduleVersion: version,
+            },
+          ],
+        }),
+      ).toMatchObject({ code: 200 });
+    await page.locator('.ant-menu').getByText('缺陷', { exact: true }).click();
+    await page.waitForURL(/#\/project\/defect/);
+    const row = page.locator('main .ant-table-row').filter({ hasText: 'NullPointerException in checkout' });
+    await expect.poll(() => row.count()).toBe(1);
+    // The three reports' pop-ups go first, so the drawer's screenshot shows the drawer.
+    await page.evaluate(() => {
+      document.querySelectorAll<HTMLElement>('.ant-notification-notice-close').forEach((close) => {
+        close.click();
+      });
+    });
+    await expect.poll(() => page.locator('.ant-notification-notice').count()).toBe(0);
+    await row.getByText('NullPointerException in checkout').click();
+    const seen = page.locator('.defect-view-drawer').getByTestId('defect-seen');
+    await expect.poll(() => seen.textContent()).toMatch(/^出现 3 次，最近一次：.+，版本 2\.0\.1$/);
+    await shot(page, 'api-05-seen-three-times');
+    await page.keyboard.press('Escape');
+
+    // A push the server refuses (no title): the reporter shows nothing, the key's page does.
+    expect(await push({ reportTitle: '', reportData: [] })).toMatchObject({ code: 500 });
+    await page.goto(`${baseUrl}/#/project/project-api`);
+    const keyRow = page
+      .getByTestId('project-api-table')
+      .locator('.ant-table-row')
+      .filter({ hasText: 'CI runner' });
+    await keyRow.getByRole('button', { name: '拒绝记录' }).click();
+    const refusals = page.locator('.api-refusals-drawer').getByTestId('api-refusals-table');
+    await expect.poll(() => refusals.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    const first = await refusals.locator('.ant-table-row').first().innerText();
+    expect(first).toContain('POST /api/report/defect');
+    expect(first).toContain('报告标题不能为空');
+    await shot(page, 'api-06-refused-calls');
+    await page.keyboard.press('Escape');
+  });
+
   it('documents every route, and runs "try it out" with the signed-in session', async () => {
     await page.goto(`${baseUrl}/#/tool/swagger`);
     const docs = page.getByTestId('api-docs');

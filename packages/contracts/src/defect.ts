@@ -162,6 +162,14 @@ export const userSummary = z.object({
   avatar: z.string().nullable(),
 });
 
+export const defectSeen = z.object({
+  occurrences: z.number(),
+  firstSeenTime: z.string(),
+  lastSeenTime: z.string(),
+  lastVersion: z.string().nullable(),
+});
+export type DefectSeen = z.infer<typeof defectSeen>;
+
 export const defect = z.object({
   defectId: z.number(),
   projectId: z.number(),
@@ -190,6 +198,11 @@ export const defect = z.object({
   updateTime: z.string(),
   collect: z.boolean(),
   actions: z.array(z.enum(DEFECT_ACTIONS)).optional(),
+  /**
+   * A defect a reporter pushed: how often the failure was pushed (a fold counts, it does not touch
+   * `updateTime`), when first and last, and the version it was last seen in; null otherwise.
+   */
+  seen: defectSeen.nullable().optional(),
   /** Who has it open now (the view only). */
   focusList: z.array(userSummary).optional(),
 });

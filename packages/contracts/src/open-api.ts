@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CASE_STATES, CASE_STEPS_MAX, CASE_TEXT_MAX, caseStep } from './case.ts';
 import { DEFECT_ACTIONS, DEFECT_LEVELS, DEFECT_STATE_NAMES, DEFECT_TYPES } from './defect.ts';
 import { pageQuery } from './envelope.ts';
+import { PUSH_DESCRIBE_ACCEPTED } from './project-api.ts';
 
 /**
  * The 1.0 Open API's own shapes (original-backend §13.4): names instead of ids — project numbers
@@ -16,9 +17,13 @@ export const openType = z
   .string()
   .transform((s) => s.trim().toUpperCase())
   .pipe(z.enum(DEFECT_TYPES, { error: 'api.push.type.invalid' }));
+/** Member accounts, a list or comma-separated; reporters send `[null]` or `[""]` for "no handler". */
 const accounts = z
-  .union([z.array(z.string().max(64)).max(50), z.string().max(3300)])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((a) => a.trim()).filter(Boolean));
+  .union([z.array(z.string().max(64).nullable()).max(50), z.string().max(3300)])
+  .nullish()
+  .transform((v) =>
+    (Array.isArray(v) ? v : (v ?? '').split(',')).map((a) => (a ?? '').trim()).filter(Boolean),
+  );
 const UPLOAD_PATH = /^\/profile\/[\w\-./]+$/;
 const uploads = z
   .array(
@@ -51,7 +56,8 @@ export const openDefectCreateBody = z.object({
     .trim()
     .min(1, { error: 'defect.name_not_empty' })
     .max(128, { error: 'defect.name.too-long' }),
-  defectDescribe: z.string().max(65_536).optional(),
+  /** Longer than PUSH_DESCRIBE_MAX is filed with its middle cut (a reporter's push is never refused for it). */
+  defectDescribe: z.string().max(PUSH_DESCRIBE_ACCEPTED).optional(),
   defectType: openType.optional(),
   defectLevel: openLevel.optional(),
   deliverablePath: path.optional(),

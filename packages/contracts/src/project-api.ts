@@ -89,6 +89,8 @@ export const projectApiCreateBody = z.object({
   remark: z.string().max(255).nullable().optional(),
   enabled: z.boolean().optional(),
   features: features.optional(),
+  /** A project member who handles what the key pushes without a handler; null: nobody. */
+  defaultHandlerId: z.number().int().min(1).nullable().optional(),
 });
 
 export const projectApiUpdateBody = z.object({
@@ -99,6 +101,7 @@ export const projectApiUpdateBody = z.object({
   remark: z.string().max(255).nullable().optional(),
   enabled: z.boolean().optional(),
   features: features.optional(),
+  defaultHandlerId: z.number().int().min(1).nullable().optional(),
 });
 
 export const projectApi = z.object({
@@ -115,10 +118,29 @@ export const projectApi = z.object({
   lastUsedIp: z.string().nullable(),
   createTime: z.string(),
   createBy: z.string().nullable(),
+  defaultHandlerId: z.number().nullable(),
+  defaultHandlerName: z.string().nullable(),
+  /** Its calls refused since its last accepted one: a key that keeps failing is marked. */
+  refusedInRow: z.number(),
   /** Only in the answer to the create: the key itself. */
   apiKey: z.string().optional(),
 });
 export type ProjectApi = z.infer<typeof projectApi>;
+
+/** A refused call of a key, as its page lists them (the newest 50 are kept). */
+export const apiRefusal = z.object({
+  refusalId: z.number(),
+  method: z.string(),
+  url: z.string(),
+  ipaddr: z.string().nullable(),
+  code: z.number(),
+  reason: z.string().nullable(),
+  createTime: z.string(),
+});
+export type ApiRefusal = z.infer<typeof apiRefusal>;
+
+/** Refused calls in a row from which a key is marked as failing on its page. */
+export const API_FAILING_IN_ROW = 5;
 
 /** A state by name or by its number (the original accepts both). */
 const pushState = z.union([
@@ -140,12 +162,14 @@ const pushType = z
 
 export const PUSH_NAME_MAX = 128;
 export const PUSH_DESCRIBE_MAX = 65_536;
+/** The longest description a push may send: cut to PUSH_DESCRIBE_MAX (head and tail) when filed. */
+export const PUSH_DESCRIBE_ACCEPTED = 2_000_000;
 export const PUSH_ITEMS_MAX = 1000;
 
 /** One defect of a pushed report (Cat2Bug-JLog, Cat2Bug-JUnit); `groupKey`/`key` as the public docs spell them. */
 export const pushedDefect = z.object({
   defectName: z.string().nullish(),
-  defectDescribe: z.string().nullish(),
+  defectDescribe: z.string().max(PUSH_DESCRIBE_ACCEPTED).nullish(),
   defectType: pushType.nullish(),
   defectState: pushState.nullish(),
   defectLevel: pushLevel.nullish(),
@@ -156,7 +180,8 @@ export const pushedDefect = z.object({
   key: z.string().max(1024).nullish(),
   imgUrls: z.string().max(5000).nullish(),
   annexUrls: z.string().max(5000).nullish(),
-  handleByList: z.array(z.string()).nullish(),
+  /** The item's own handlers (older log reporters send no report-level `handler`); `[null]`: none. */
+  handleByList: z.array(z.string().max(64).nullable()).max(50).nullish(),
 });
 export type PushedDefect = z.infer<typeof pushedDefect>;
 

@@ -78,7 +78,7 @@ export interface BuildOptions {
 }
 
 /** The original's web client is deployed behind these prefixes; both reach the same routes. */
-const API_PREFIX = /^\/(?:prod|dev)-api(?=\/|$|\?)/;
+const API_PREFIX = /^\/+(?:prod|dev)-api(?=\/|$|\?)/;
 
 export async function buildApp({
   config,
@@ -92,8 +92,10 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: 12 * 1024 * 1024,
     rewriteUrl: (req) => (req.url ?? '/').replace(API_PREFIX, '') || '/',
-    // Room for a comma list of a thousand ids in one path segment (http/query.ts MAX_IDS).
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 12_000 },
+    // Room for a comma list of a thousand ids in one path segment (http/query.ts MAX_IDS). A
+    // reporter whose host is set with a trailing slash calls `//api/report/defect`: repeated
+    // slashes are one, on every route.
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 12_000 },
     frameworkErrors: frameworkError,
   });
   installErrorHandling(app);
@@ -188,7 +190,7 @@ export async function buildApp({
   registerReportTemplateRoutes(r);
   registerDocumentRoutes(r);
   registerProjectApiRoutes(r);
-  registerOpenApiRoutes(r);
+  registerOpenApiRoutes(app, r);
   registerWebhookRoutes(r);
   registerHomeRoutes(r);
   registerCaseExcelRoutes(r);

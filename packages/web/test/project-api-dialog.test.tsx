@@ -22,6 +22,9 @@ const CREATED: ProjectApi = {
   lastUsedIp: null,
   createTime: '2025-01-31 12:00:00',
   createBy: 'admin',
+  defaultHandlerId: null,
+  defaultHandlerName: null,
+  refusedInRow: 0,
   apiKey: KEY,
 };
 
@@ -62,6 +65,9 @@ function addWhiteListEntry(entry: string) {
   fireEvent.change(input, { target: { value: entry } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
+/** The calls that sent a key (the member list the dialog loads is not one). */
+const sentKeys = (fetch: { mock: { calls: unknown[][] } }) =>
+  fetch.mock.calls.filter(([url]) => String(url).startsWith('/prod-api/system/api'));
 const clickOk = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
 
 describe('the API key dialog', () => {
@@ -74,7 +80,8 @@ describe('the API key dialog', () => {
     addWhiteListEntry('example.com');
     clickOk();
     expect(await screen.findByText('"example.com" is not a valid IP address or range')).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    // The project's members load for the default-handler picker; no key is sent.
+    expect(sentKeys(fetch)).toEqual([]);
   });
 
   it('refuses "not all" with nothing ticked, which the server would read as all', async () => {
@@ -85,7 +92,8 @@ describe('the API key dialog', () => {
     fireEvent.click(within(dialog()).getByRole('switch', { name: 'Allow every capability' }));
     clickOk();
     expect(await screen.findByText(/Please tick at least one capability/)).toBeTruthy();
-    expect(fetch).not.toHaveBeenCalled();
+    // The project's members load for the default-handler picker; no key is sent.
+    expect(sentKeys(fetch)).toEqual([]);
   });
 
   it('creates a key with the ticked capabilities, then shows the whole key once with a copy button', async () => {
@@ -107,7 +115,7 @@ describe('the API key dialog', () => {
 
     const key = await screen.findByTestId('api-key-value');
     expect(key.textContent).toBe(KEY);
-    const [url, init] = fetch.mock.calls[0] ?? [];
+    const [url, init] = fetch.mock.calls.find(([u]) => u === '/prod-api/system/api') ?? [];
     expect(url).toBe('/prod-api/system/api');
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({
@@ -117,6 +125,7 @@ describe('the API key dialog', () => {
       remark: null,
       enabled: true,
       features: { report: ['push'] },
+      defaultHandlerId: null,
       expireTime: null,
     });
     expect(screen.getByTestId('api-curl').textContent).toContain(`CAT2BUG-API-KEY: ${KEY}`);

@@ -419,6 +419,22 @@ export interface ProjectApiTable {
   lastUsedIp: string | null;
   createById: number | null;
   createTime: string;
+  /** Who handles what it pushes without a handler (a project member), or none (migration 040). */
+  defaultHandlerId: Generated<number | null>;
+  /** Its calls refused since its last accepted one. */
+  refusedInRow: Generated<number>;
+}
+
+/** A key's refused calls, the newest 50 kept (migration 040). */
+export interface ProjectApiRefusalTable {
+  refusalId: Generated<number>;
+  apiId: string;
+  method: string;
+  url: string;
+  ipaddr: string | null;
+  code: number;
+  reason: string | null;
+  createTime: string;
 }
 
 export interface DefectPushTable {
@@ -434,6 +450,8 @@ export interface DefectPushTable {
   lastSeen: string;
   /** JSON array of the versions it was seen in, oldest first. */
   versions: string | null;
+  /** The version of its latest push (migration 040). */
+  lastVersion: Generated<string | null>;
 }
 
 export interface DefectHandlerTable {
@@ -782,6 +800,7 @@ export interface Database {
   sysProjectCounter: ProjectCounterTable;
   sysDefect: DefectTable;
   sysDefectPush: DefectPushTable;
+  sysProjectApiRefusal: ProjectApiRefusalTable;
   sysProjectApi: ProjectApiTable;
   sysProjectWebhook: ProjectWebhookTable;
   sysDefectHandler: DefectHandlerTable;

@@ -1,4 +1,4 @@
-import { DEFECT_STATE_NAMES, DEFECT_TYPES, type Defect, ROLE_IDS } from '@buglet/contracts';
+import { DEFECT_STATE_NAMES, DEFECT_TYPES, type Defect, type DefectSeen, ROLE_IDS } from '@buglet/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { DefectTable } from '../../db/schema.ts';
@@ -165,12 +165,13 @@ async function moduleNames(db: Db, moduleIds: number[]): Promise<Map<number, str
 export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Promise<Defect[]> {
   const ids = rows.map((r) => r.defectId);
   const moduleIds = [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))];
-  const [people, stars, modules] = await Promise.all([
+  const [people, stars, modules, seen] = await Promise.all([
     handlersWithUsers(db, ids),
     collectedBy(db, viewerId, ids),
     moduleNames(db, moduleIds),
+    seenOf(db, ids),
   ]);
-  return rows.map((r) => shape(r, people, stars, modules));
+  return rows.map((r) => shape(r, people, stars, modules, seen));
 }
 
 /**
@@ -183,8 +184,15 @@ export function shownQuery(from: DefectSource, viewerId: number) {
     .leftJoin('sysModule as m', 'm.moduleId', 'd.moduleId')
     .leftJoin('sysDefectHandler as h', 'h.defectId', 'd.defectId')
     .leftJoin('sysUser as u', 'u.userId', 'h.userId')
+    .leftJoin('sysDefectPush as pu', 'pu.defectId', 'd.defectId')
     .selectAll('d')
     .select(['m.moduleName', 'h.userId as handlerId', 'u.userName', 'u.nickName', 'u.avatar'])
+    .select([
+      'pu.occurrences as seenOccurrences',
+      'pu.firstSeen as seenFirst',
+      'pu.lastSeen as seenLast',
+      'pu.lastVersion as seenVersion',
+    ])
     .select((eb) =>
       eb
         .exists(
@@ -206,20 +214,40 @@ export function foldShown(rows: ShownRow[]): Array<{ row: DefectRow; shown: Defe
   const people: Awaited<ReturnType<typeof handlersWithUsers>> = { handlers: new Map(), users: new Map() };
   const stars = new Set<number>();
   const modules = new Map<number, string>();
+  const seen = new Map<number, DefectSeen>();
   const defects = new Map<number, DefectRow>();
-  for (const { moduleName, handlerId, userName, nickName, avatar, isCollected, ...row } of rows) {
+  for (const {
+    moduleName,
+    handlerId,
+    userName,
+    nickName,
+    avatar,
+    isCollected,
+    seenOccurrences,
+    seenFirst,
+    seenLast,
+    seenVersion,
+    ...row
+  } of rows) {
     if (!defects.has(row.defectId)) {
       defects.set(row.defectId, row);
       people.handlers.set(row.defectId, []);
       if (isCollected) stars.add(row.defectId);
       if (row.moduleId && moduleName !== null) modules.set(row.moduleId, moduleName);
+      if (seenOccurrences !== null && seenFirst !== null && seenLast !== null)
+        seen.set(row.defectId, {
+          occurrences: seenOccurrences,
+          firstSeenTime: seenFirst,
+          lastSeenTime: seenLast,
+          lastVersion: seenVersion,
+        });
     }
     if (handlerId === null) continue;
     people.handlers.get(row.defectId)?.push(handlerId);
     if (userName !== null && nickName !== null)
       people.users.set(handlerId, { userId: handlerId, userName, nickName, avatar });
   }
-  return [...defects.values()].map((row) => ({ row, shown: shape(row, people, stars, modules) }));
+  return [...defects.values()].map((row) => ({ row, shown: shape(row, people, stars, modules, seen) }));
 }
 
 /** One live defect, read and shaped in one statement (one round trip on PostgreSQL). */
@@ -235,11 +263,33 @@ export async function findShownDefect(
   return foldShown(await shownQuery(from, viewerId).orderBy('h.position').execute())[0];
 }
 
+/** How often, when and in which version the pushed ones among the defects were seen. */
+async function seenOf(db: Db, defectIds: number[]): Promise<Map<number, DefectSeen>> {
+  if (defectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sysDefectPush')
+    .select(['defectId', 'occurrences', 'firstSeen', 'lastSeen', 'lastVersion'])
+    .where('defectId', 'in', defectIds)
+    .execute();
+  return new Map(
+    rows.map((p) => [
+      p.defectId,
+      {
+        occurrences: p.occurrences,
+        firstSeenTime: p.firstSeen,
+        lastSeenTime: p.lastSeen,
+        lastVersion: p.lastVersion,
+      },
+    ]),
+  );
+}
+
 function shape(
   r: DefectRow,
   people: Awaited<ReturnType<typeof handlersWithUsers>>,
   stars: Set<number>,
   modules: Map<number, string>,
+  seen: Map<number, DefectSeen>,
 ): Defect {
   const handleBy = people.handlers.get(r.defectId) ?? [];
   const typeName = DEFECT_TYPES[r.defectType] ?? 'BUG';
@@ -273,5 +323,6 @@ function shape(
     createTime: r.createTime,
     updateTime: r.updateTime,
     collect: stars.has(r.defectId),
+    seen: seen.get(r.defectId) ?? null,
   };
 }

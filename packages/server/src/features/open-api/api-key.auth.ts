@@ -15,6 +15,8 @@ export interface ApiCaller {
   userName: string;
   nickName: string;
   isArchived: boolean;
+  /** Who handles what it pushes without a handler (checked for membership when used). */
+  defaultHandlerId: number | null;
 }
 
 /** A last use is written at most this often per key and address, not on every push. */
@@ -81,6 +83,8 @@ export async function resolveApiCaller(
       'a.features',
       'a.lastUsedTime',
       'a.lastUsedIp',
+      'a.defaultHandlerId',
+      'a.refusedInRow',
       'u.userName',
       'u.nickName',
       'p.teamId',
@@ -91,6 +95,8 @@ export async function resolveApiCaller(
     .where('u.delFlag', '=', '0')
     .executeTakeFirst();
   if (row?.projectState !== 1) throw refused('api.key.invalid');
+  // From here on a refusal is this key's: it is listed on the key's page (api-refusals.ts).
+  req.apiKeyState = { apiId: row.apiId, refusedInRow: row.refusedInRow };
   if (row.enabled !== 1) throw refused('api.key.disabled');
   const now = formatDateTime();
   if (row.expireTime && row.expireTime < now) throw refused('api.key.expired', [row.expireTime]);
@@ -114,5 +120,13 @@ export async function resolveApiCaller(
     userName: row.userName,
     nickName: row.nickName,
     isArchived: row.isArchived === 1,
+    defaultHandlerId: row.defaultHandlerId,
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API key a request named, once it is known to exist (its refusals are recorded). */
+    apiKeyState?: { apiId: string; refusedInRow: number };
+  }
 }

@@ -23,6 +23,13 @@ import { handlersOf } from '../defects/defects.repository.ts';
 import { actOnDefect, updateDefect } from '../defects/defects.service.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { type ApiCaller, assertWritable } from './api-key.auth.ts';
+import {
+  accountsOf,
+  chooseHandlers,
+  defaultHandlersOf,
+  membersAmong,
+  tellOfUnknownHandlers,
+} from './push-handlers.ts';
 import { itemOf, memberIdsOf, takeTurn, upsertItems } from './report-push.service.ts';
 
 const LOG_NAMES = new Map(Object.entries(DefectLogType).map(([name, value]) => [value as number, name]));
@@ -228,7 +235,12 @@ export function registerOpenDefectRoutes(r: Router): void {
       const b = ctx.body;
       const api = ctx.api;
       assertWritable(api);
-      const handlers = await memberIdsOf(db, api.projectId, b.handlerAccountList ?? b.handleByList ?? []);
+      // Reporters push unattended: a handler that is no member (or none at all, `[null]`) files
+      // the failure to the key's default handler or unassigned, and the answer says so.
+      const accounts = accountsOf(b.handlerAccountList ?? b.handleByList);
+      const choice = await chooseHandlers(db, api.projectId, accounts);
+      const named = membersAmong(choice, accounts);
+      const handlers = named.length > 0 ? named : await defaultHandlersOf(db, api);
       const moduleId = await moduleIdOf(db, api.projectId, b.deliverablePath);
       const item = {
         ...itemOf(
@@ -245,6 +257,7 @@ export function registerOpenDefectRoutes(r: Router): void {
           },
           0,
           handlers,
+          ctx.lang,
         ),
         ...(moduleId === undefined ? {} : { moduleId }),
       };
@@ -254,8 +267,14 @@ export function registerOpenDefectRoutes(r: Router): void {
         return upsertItems(trx, api, [item], ctx.lang, formatDateTime(), outcome);
       });
       for (const event of outcome.events) r.deps.events.emitDefect(event);
+      await tellOfUnknownHandlers(r.deps, api, choice.unknown);
       const [defect] = await toOpenDefects(db, api.projectId, landed[0] ?? []);
-      return ctx.ok(defect);
+      return choice.unknown.length > 0
+        ? ctx.ok(defect, {
+            msg: ctx.t('api.push.handler-unknown', choice.unknown.join(', ')),
+            unknownHandlers: choice.unknown,
+          })
+        : ctx.ok(defect);
     },
   });
 

@@ -53,6 +53,7 @@ function listed(db: Db) {
     .selectFrom('sysProjectApi as a')
     .innerJoin('sysUser as u', 'u.userId', 'a.userId')
     .leftJoin('sysUser as c', 'c.userId', 'a.createById')
+    .leftJoin('sysUser as h', 'h.userId', 'a.defaultHandlerId')
     .select([
       'a.apiId',
       'a.projectId',
@@ -66,6 +67,9 @@ function listed(db: Db) {
       'a.lastUsedIp',
       'a.createTime',
       'c.nickName as createBy',
+      'a.defaultHandlerId',
+      'h.nickName as defaultHandlerName',
+      'a.refusedInRow',
     ])
     .where('u.delFlag', '=', '0');
 }
@@ -77,6 +81,18 @@ const toApi = (row: ListedRow) => ({
   enabled: row.enabled === 1,
   features: parseFeatures(row.features),
 });
+
+/** A default handler must be a member of the key's project. */
+async function assertMember(db: Db, projectId: number, userId: number | null | undefined) {
+  if (userId === null || userId === undefined) return;
+  const member = await db
+    .selectFrom('sysUserProject')
+    .select('userId')
+    .where('projectId', '=', projectId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  if (!member) throw new AppError('api.default-handler.not-member');
+}
 
 async function findApi(db: Db, apiId: string) {
   const row = await listed(db).where('a.apiId', '=', apiId).executeTakeFirst();
@@ -134,6 +150,7 @@ export function registerProjectApiRoutes(r: Router): void {
     output: projectApi,
     handler: async (ctx) => {
       const b = ctx.body;
+      await assertMember(db, b.projectId, b.defaultHandlerId);
       const key = newApiKey();
       const apiId = apiIdOf(key);
       const now = formatDateTime();
@@ -182,6 +199,7 @@ export function registerProjectApiRoutes(r: Router): void {
             lastUsedIp: null,
             createById: ctx.me.userId,
             createTime: now,
+            defaultHandlerId: b.defaultHandlerId ?? null,
           })
           .execute();
       });
@@ -198,9 +216,10 @@ export function registerProjectApiRoutes(r: Router): void {
       const b = ctx.body;
       const row = await db
         .selectFrom('sysProjectApi')
-        .select('userId')
+        .select(['userId', 'projectId'])
         .where('apiId', '=', b.apiId)
         .executeTakeFirstOrThrow();
+      await assertMember(db, row.projectId, b.defaultHandlerId);
       await db.transaction().execute(async (trx) => {
         if (b.apiName !== undefined)
           await trx
@@ -218,6 +237,7 @@ export function registerProjectApiRoutes(r: Router): void {
             ...(b.remark === undefined ? {} : { remark: b.remark }),
             ...(b.enabled === undefined ? {} : { enabled: b.enabled ? 1 : 0 }),
             ...(b.features === undefined ? {} : { features: featuresText(b.features) }),
+            ...(b.defaultHandlerId === undefined ? {} : { defaultHandlerId: b.defaultHandlerId }),
           })
           .where('apiId', '=', b.apiId)
           .execute();

@@ -20,7 +20,14 @@ import { formatDateTime } from '../../lib/time.ts';
 import { refreshSearchText } from '../defects/defect-search.ts';
 import { allocateNumber, handlersOf, replaceHandlers } from '../defects/defects.repository.ts';
 import { type ApiCaller, assertWritable } from './api-key.auth.ts';
-import { failureFingerprint, keyHash } from './fingerprint.ts';
+import { failureFingerprint, keyHash, wholeTextFingerprint } from './fingerprint.ts';
+import {
+  accountsOf,
+  chooseHandlers,
+  defaultHandlersOf,
+  membersAmong,
+  tellOfUnknownHandlers,
+} from './push-handlers.ts';
 
 /** The original's codec name, kept so its clients read pushed reports back the same way. */
 export const DEFECT_REPORT_CODER = 'com.cat2bug.common.report.DefectReportCoder';
@@ -35,6 +42,8 @@ export interface PushOutcome {
   created: number;
   updated: number;
   reopened: number;
+  /** Handlers named that are no project members: their defects were filed without them. */
+  unknownHandlers: string[];
   events: DefectEvent[];
 }
 
@@ -68,7 +77,8 @@ const addVersion = (versions: string | null, version: string | null | undefined)
 async function knownPushes(db: Db, projectId: number, items: readonly Item[]): Promise<PushRow[]> {
   const hashes = new Set<string>();
   for (const item of items)
-    for (const h of [item.keyHash, item.groupHash, item.fingerprint]) if (h) hashes.add(h);
+    for (const h of [item.keyHash, item.groupHash, item.fingerprint, item.earlierFingerprint])
+      if (h) hashes.add(h);
   if (hashes.size === 0) return [];
   const list = [...hashes];
   return db
@@ -96,15 +106,18 @@ interface Item {
   groupHash: string | null;
   /** Only for an item with neither key. */
   fingerprint: string | null;
+  /** What the fingerprint was before it read stack traces: a defect pushed then still folds. */
+  earlierFingerprint: string | null;
   /** Who handles it (a push: the report's handler; a single defect: its own list). */
   handlers: number[];
   /** The deliverable, when the caller named one (undefined: leave it as it is). */
   moduleId?: number | null;
 }
 
-export function itemOf(source: PushedDefect, index: number, handlers: number[] = []): Item {
+export function itemOf(source: PushedDefect, index: number, handlers: number[], lang: Lang): Item {
   const name = (source.defectName ?? '').trim().slice(0, PUSH_NAME_MAX);
-  const describe = (source.defectDescribe ?? '').slice(0, PUSH_DESCRIBE_MAX);
+  const whole = source.defectDescribe ?? '';
+  const describe = cutDescription(whole, lang);
   const key = (source.defectKey ?? source.key)?.trim() || null;
   const groupKey = (source.defectGroupKey ?? source.groupKey)?.trim() || null;
   const isKeyed = key !== null || groupKey !== null;
@@ -118,15 +131,30 @@ export function itemOf(source: PushedDefect, index: number, handlers: number[] =
     groupKey,
     keyHash: key ? keyHash(key) : null,
     groupHash: groupKey ? keyHash(groupKey) : null,
-    fingerprint: isKeyed ? null : failureFingerprint(name, describe),
+    fingerprint: isKeyed ? null : failureFingerprint(name, whole),
+    earlierFingerprint: isKeyed ? null : wholeTextFingerprint(name, describe),
     handlers,
   };
+}
+
+/**
+ * A pushed description within PUSH_DESCRIBE_MAX: the head and the tail of a longer one (a
+ * StackOverflowError's trace runs to 90,000 characters) around a line saying how much was cut.
+ * Nobody reads a refused push, so the failure is filed rather than lost.
+ */
+export function cutDescription(text: string, lang: Lang): string {
+  if (text.length <= PUSH_DESCRIBE_MAX) return text;
+  const line = (cut: number) => `\n\n…… ${translate(lang, 'api.push.describe-cut', [cut])} ……\n\n`;
+  const room = PUSH_DESCRIBE_MAX - line(text.length).length;
+  const head = Math.ceil(room / 2);
+  const tail = room - head;
+  return `${text.slice(0, head)}${line(text.length - room)}${text.slice(text.length - tail)}`;
 }
 
 /** Matched as the original matches: every key given must match (both, when both are given). */
 const matches = (item: Item, row: PushRow) =>
   item.fingerprint
-    ? row.fingerprint === item.fingerprint
+    ? row.fingerprint === item.fingerprint || row.fingerprint === item.earlierFingerprint
     : (!item.keyHash || row.keyHash === item.keyHash) &&
       (!item.groupHash || row.groupHash === item.groupHash);
 
@@ -143,9 +171,21 @@ export async function pushReport(
   source: string,
   lang: Lang,
 ): Promise<PushOutcome> {
-  const handlers = body.handler?.trim() ? await memberIdsOf(deps.db, api.projectId, [body.handler]) : [];
-  const items = (body.reportData ?? []).map((source, i) => itemOf(source, i, handlers));
   assertWritable(api);
+  const data = body.reportData ?? [];
+  // The report's handler first, then each item's own (older log reporters send only those), then
+  // the key's default; a name that is no project member is left out, never a reason to refuse.
+  const reportHandler = accountsOf([body.handler]);
+  const choice = await chooseHandlers(deps.db, api.projectId, [
+    ...reportHandler,
+    ...data.flatMap((d) => accountsOf(d.handleByList)),
+  ]);
+  const fallback = await defaultHandlersOf(deps.db, api);
+  const forAll = membersAmong(choice, reportHandler);
+  const items = data.map((source, i) => {
+    const own = forAll.length > 0 ? forAll : membersAmong(choice, accountsOf(source.handleByList));
+    return itemOf(source, i, own.length > 0 ? own : fallback, lang);
+  });
   const now = formatDateTime();
   const outcome: PushOutcome = {
     reportId: 0,
@@ -153,6 +193,7 @@ export async function pushReport(
     created: 0,
     updated: 0,
     reopened: 0,
+    unknownHandlers: choice.unknown,
     events: [],
   };
 
@@ -197,6 +238,7 @@ export async function pushReport(
     await upsertItems(trx, api, items, lang, now, outcome);
   });
   for (const event of outcome.events) deps.events.emitDefect(event);
+  await tellOfUnknownHandlers(deps, api, outcome.unknownHandlers);
   return outcome;
 }
 
@@ -208,20 +250,10 @@ export async function takeTurn(trx: Db, projectId: number): Promise<void> {
 
 /** Project members by account; an account that is not one refuses the call, naming it. */
 export async function memberIdsOf(db: Db, projectId: number, accounts: readonly string[]): Promise<number[]> {
-  const wanted = [...new Set(accounts.map((a) => a.trim()).filter(Boolean))];
-  if (wanted.length === 0) return [];
-  const members = await db
-    .selectFrom('sysUserProject as up')
-    .innerJoin('sysUser as u', 'u.userId', 'up.userId')
-    .select(['u.userId', 'u.userName'])
-    .where('up.projectId', '=', projectId)
-    .where('u.delFlag', '=', '0')
-    .where('u.userName', 'in', wanted)
-    .execute();
-  const byName = new Map(members.map((m) => [m.userName, m.userId]));
-  const stranger = wanted.find((a) => !byName.has(a));
+  const choice = await chooseHandlers(db, projectId, accounts);
+  const [stranger] = choice.unknown;
   if (stranger !== undefined) throw new AppError('api.push.handler.not-member', [stranger]);
-  return wanted.map((a) => byName.get(a) as number);
+  return membersAmong(choice, accounts);
 }
 
 /**
@@ -235,7 +267,7 @@ export async function upsertItems(
   items: readonly Item[],
   lang: Lang,
   now: string,
-  outcome: Omit<PushOutcome, 'reportId' | 'isNewReport'>,
+  outcome: Omit<PushOutcome, 'reportId' | 'isNewReport' | 'unknownHandlers'>,
 ): Promise<number[][]> {
   const landed: number[][] = [];
   const known = await knownPushes(trx, api.projectId, items);
@@ -303,6 +335,7 @@ export async function upsertItems(
         firstSeen: now,
         lastSeen: now,
         versions: addVersion(null, version),
+        lastVersion: version,
       };
       await trx.insertInto('sysDefectPush').values(pushed).execute();
       // A later item of this push with the same keys or fingerprint lands on this defect.
@@ -403,6 +436,9 @@ export async function upsertItems(
         occurrences: row.occurrences + 1,
         lastSeen: now,
         versions: addVersion(row.versions, version),
+        ...(version ? { lastVersion: version } : {}),
+        // Folded by its earlier fingerprint: it carries the new one from now on.
+        ...(item.fingerprint ? { fingerprint: item.fingerprint } : {}),
       };
       await trx.updateTable('sysDefectPush').set(seen).where('defectId', '=', row.defectId).execute();
       Object.assign(row, seen);

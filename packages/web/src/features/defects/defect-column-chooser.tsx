@@ -18,6 +18,7 @@ export const COLUMN_TITLE_KEYS: Record<DefectColumn, string> = {
   creator: 'defect.creator',
   createTime: 'create-time',
   updateTime: 'update-time',
+  seen: 'defect.seen',
 };
 
 interface DefectColumnChooserProps {

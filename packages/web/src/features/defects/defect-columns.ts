@@ -15,6 +15,7 @@ export const DEFECT_COLUMNS = [
   'creator',
   'createTime',
   'updateTime',
+  'seen',
 ] as const;
 export type DefectColumn = (typeof DEFECT_COLUMNS)[number];
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attachmentName } from '../../lib/attachment-name.ts';
 import { assetUrl } from '../../lib/http.ts';
+import { DefectSeenText } from './defect-seen.tsx';
 import { useLevelText } from './defect-tags.tsx';
 import { MarkdownView } from './markdown-view.tsx';
 import { splitPaths } from './upload-paths-field.tsx';
@@ -33,6 +34,9 @@ export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: 
           { key: 'updated', label: t('update-time'), children: defect.updateTime },
           { key: 'start', label: t('defect.plan-start'), children: defect.planStartTime || '-' },
           { key: 'end', label: t('defect.plan-end'), children: defect.planEndTime || '-' },
+          ...(defect.seen
+            ? [{ key: 'seen', label: t('defect.seen'), children: <DefectSeenText seen={defect.seen} /> }]
+            : []),
         ]}
       />
       <Divider titlePlacement="start">{t('defect.describe')}</Divider>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { COLUMN_TITLE_KEYS } from './defect-column-chooser.tsx';
 import type { DefectColumn } from './defect-columns.ts';
+import { DefectSeenText } from './defect-seen.tsx';
 import { DefectStateTag, DefectTypeTag, FollowStar, useLevelText } from './defect-tags.tsx';
 import { HandlerAvatars } from './handler-avatars.tsx';
 
@@ -81,6 +82,7 @@ export function DefectTable({
     creator: { width: 120, ellipsis: true, render: (_v, d) => d.createBy },
     createTime: { width: 170, render: (_v, d) => d.createTime },
     updateTime: { width: 165, render: (_v, d) => d.updateTime },
+    seen: { width: 110, render: (_v, d) => (d.seen ? <DefectSeenText seen={d.seen} short /> : null) },
   };
 
   const shown = columns.map((key): TableColumnType<Defect> => {

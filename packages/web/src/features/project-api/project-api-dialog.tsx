@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
+import { MemberSelect } from '../defects/member-select.tsx';
+import { useProjectMembers } from '../defects/use-project-members.ts';
 import { CapabilityField } from './capability-field.tsx';
 import { createProjectApi, getProjectApi, projectApiKeys, updateProjectApi } from './project-api.api.ts';
 import {
@@ -27,6 +29,8 @@ interface FormValues {
   enabled: boolean;
   isAllCapabilities: boolean;
   capabilities: CapabilityChecks;
+  /** The default handler as MemberSelect holds it: none or one. */
+  defaultHandler: number[];
 }
 
 const REMARK_MAX = 255;
@@ -36,6 +40,7 @@ const CREATE_DEFAULTS: Partial<FormValues> = {
   enabled: true,
   isAllCapabilities: true,
   capabilities: emptyChecks(),
+  defaultHandler: [],
 };
 // Pasting "10.0.0.1, 10.0.0.2" or one address a line gives one entry each.
 const WHITE_LIST_SEPARATORS = [',', ';', ' ', '\n', '\r', '\t'];
@@ -64,6 +69,7 @@ export function ProjectApiDialog({ projectId, target, onClose, onCreated }: Proj
     staleTime: 0,
   });
   const record = detail.data?.data;
+  const { members } = useProjectMembers(isOpen ? projectId : 0);
 
   const dialog = useFormDialog<FormValues>({
     isOpen,
@@ -79,6 +85,7 @@ export function ProjectApiDialog({ projectId, target, onClose, onCreated }: Proj
         remark: values.remark?.trim() || null,
         enabled: values.enabled,
         features: featuresFromChecks(values.isAllCapabilities, values.capabilities ?? {}),
+        defaultHandlerId: values.defaultHandler?.[0] ?? null,
       };
       if (isCreate) {
         const answer = await createProjectApi({ projectId, ...common, expireTime });
@@ -104,6 +111,7 @@ export function ProjectApiDialog({ projectId, target, onClose, onCreated }: Proj
       enabled: record.enabled,
       isAllCapabilities: hasAll,
       capabilities: checks,
+      defaultHandler: record.defaultHandlerId === null ? [] : [record.defaultHandlerId],
     });
   }, [isOpen, isCreate, record, form]);
 
@@ -184,6 +192,9 @@ export function ProjectApiDialog({ projectId, target, onClose, onCreated }: Proj
       </Form.Item>
       <Form.Item name="enabled" label={t('api.enabled')} valuePropName="checked">
         <Switch />
+      </Form.Item>
+      <Form.Item name="defaultHandler" label={t('api.default-handler')} extra={t('api.default-handler-help')}>
+        <MemberSelect members={members} isSingle placeholder={t('api.default-handler-none')} />
       </Form.Item>
       <Form.Item label={t('api.features')} required={!isAll} style={{ marginBottom: 0 }}>
         <Flex gap={8} align="center" style={{ marginBottom: 12 }}>

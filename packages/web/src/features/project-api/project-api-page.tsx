@@ -1,7 +1,18 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { API_KEY_HEADER, type ProjectApi } from '@buglet/contracts';
+import { API_FAILING_IN_ROW, API_KEY_HEADER, type ProjectApi } from '@buglet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Card, Flex, Switch, Table, type TableColumnsType, Typography } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
@@ -15,6 +26,7 @@ import { useEditTarget } from '../../hooks/use-edit-target.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
 import { useCurrentProject } from '../projects/use-current-project.ts';
+import { ApiRefusalsDrawer } from './api-refusals-drawer.tsx';
 import { KeyCreatedDialog } from './key-created-dialog.tsx';
 import {
   deleteProjectApis,
@@ -45,6 +57,7 @@ export default function ProjectApiPage() {
   const apiName = list.filters.apiName ?? '';
   const editing = useEditTarget<ProjectApi>();
   const [created, setCreated] = useState<ProjectApi>();
+  const [refusalsOf, setRefusalsOf] = useState<ProjectApi>();
 
   const filterQuery = { projectId, ...(apiName ? { apiName } : {}) };
   const tableQuery = { ...filterQuery, pageNum: list.pageNum, pageSize: list.pageSize };
@@ -79,7 +92,16 @@ export default function ProjectApiPage() {
       dataIndex: 'apiName',
       render: (_, api) => (
         <Flex vertical style={{ maxWidth: 240 }}>
-          <Typography.Text strong>{api.apiName}</Typography.Text>
+          <Flex gap={6} align="center" wrap>
+            <Typography.Text strong>{api.apiName}</Typography.Text>
+            {api.refusedInRow >= API_FAILING_IN_ROW ? (
+              <Tooltip title={t('api.failing-help', { count: api.refusedInRow })}>
+                <Tag color="error" data-testid="api-failing">
+                  {t('api.failing')}
+                </Tag>
+              </Tooltip>
+            ) : null}
+          </Flex>
           {api.remark ? (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis={{ tooltip: api.remark }}>
               {api.remark}
@@ -131,7 +153,14 @@ export default function ProjectApiPage() {
       title: t('api.last-used'),
       dataIndex: 'lastUsedTime',
       width: 180,
-      render: (_, api) => <LastUsedCell api={api} />,
+      render: (_, api) => (
+        <Flex vertical align="start">
+          <LastUsedCell api={api} />
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setRefusalsOf(api)}>
+            {t('api.refusals')}
+          </Button>
+        </Flex>
+      ),
     },
     {
       title: t('operate'),
@@ -191,6 +220,7 @@ export default function ProjectApiPage() {
         onCreated={setCreated}
       />
       <KeyCreatedDialog created={created} onClose={() => setCreated(undefined)} />
+      <ApiRefusalsDrawer api={refusalsOf} onClose={() => setRefusalsOf(undefined)} />
       <WebhooksCard projectId={projectId} />
     </Card>
   );

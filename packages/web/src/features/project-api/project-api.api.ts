@@ -1,4 +1,4 @@
-import type { AjaxResult, ApiFeatures, ProjectApi, TableData } from '@buglet/contracts';
+import type { AjaxResult, ApiFeatures, ApiRefusal, ProjectApi, TableData } from '@buglet/contracts';
 import { downloadFile } from '../../lib/download.ts';
 import { http } from '../../lib/http.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
@@ -7,6 +7,7 @@ export const projectApiKeys = {
   all: ['project-apis'] as const,
   list: (query: QueryObject) => ['project-apis', 'list', query] as const,
   detail: (apiId: string) => ['project-apis', 'detail', apiId] as const,
+  refusals: (apiId: string) => ['project-apis', 'refusals', apiId] as const,
 };
 
 export interface ProjectApiCreateBody {
@@ -17,6 +18,7 @@ export interface ProjectApiCreateBody {
   remark?: string | null;
   enabled?: boolean;
   features?: ApiFeatures | null;
+  defaultHandlerId?: number | null;
 }
 
 export type ProjectApiUpdateBody = Partial<Omit<ProjectApiCreateBody, 'projectId'>> & { apiId: string };
@@ -29,6 +31,9 @@ export const createProjectApi = (body: ProjectApiCreateBody) =>
   http.post<AjaxResult<ProjectApi>>('/system/api', body);
 export const updateProjectApi = (body: ProjectApiUpdateBody) =>
   http.put<AjaxResult<ProjectApi>>('/system/api', body);
+/** The key's latest refused calls (the newest 50), newest first. */
+export const listApiRefusals = (apiId: string) =>
+  http.get<TableData<ApiRefusal>>(`/system/api/${apiId}/refusals`);
 export const deleteProjectApis = (apiIds: readonly string[]) =>
   http.delete(`/system/api/${apiIds.join(',')}`);
 export const exportProjectApis = (query: QueryObject, fileName: string) =>

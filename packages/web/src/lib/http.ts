@@ -55,6 +55,14 @@ export function resetReloginPrompt(): void {
   isReloginShown = false;
 }
 
+/**
+ * Called as the person signs out: requests still out are answered "signed out" from then on, which
+ * is no expired session to sign in again from (the prompt stood over the login page).
+ */
+export function endReloginPrompts(): void {
+  isReloginShown = true;
+}
+
 /** Server codes whose text is ours rather than the server's. */
 export function codeMessage(code: number, serverMsg: string | undefined): string {
   if (code === ResultCode.unauthorized) return i18n.t('http.auth-failed');
@@ -128,8 +136,9 @@ export async function send(options: RequestOptions): Promise<Response> {
   return response;
 }
 
-function promptRelogin(): void {
-  if (isReloginShown) return;
+/** `sentWith`: the session the refused request was sent in; another one (or none) now is no expiry. */
+function promptRelogin(sentWith: string | undefined): void {
+  if (isReloginShown || !sentWith || sentWith !== getToken()) return;
   isReloginShown = true;
   feedback().modal.confirm({
     title: i18n.t('prompted'),
@@ -140,13 +149,16 @@ function promptRelogin(): void {
   });
 }
 
-/** Applies the business code carried in the body (HTTP is always 200). */
-export function handleEnvelope<T>(body: AjaxResult): T {
+/**
+ * Applies the business code carried in the body (HTTP is always 200); `sentWith` is the session
+ * token the request went out with.
+ */
+export function handleEnvelope<T>(body: AjaxResult, sentWith = getToken()): T {
   const code = typeof body.code === 'number' ? body.code : ResultCode.success;
   if (code === ResultCode.success) return body as T;
   const text = codeMessage(code, body.msg);
   if (code === ResultCode.unauthorized) {
-    promptRelogin();
+    promptRelogin(sentWith);
     throw httpError(i18n.t('http.session-invalid'), code);
   }
   if ((body as { passwordChangeRequired?: unknown }).passwordChangeRequired === true) {
@@ -161,9 +173,10 @@ export function handleEnvelope<T>(body: AjaxResult): T {
 
 /** Sends a request and returns the whole body (`{code,msg,...}`) when the business code is 200. */
 export async function request<T = AjaxResult>(options: RequestOptions): Promise<T> {
+  const sentWith = getToken();
   const response = await send(options);
   const body = (await response.json()) as AjaxResult;
-  return handleEnvelope<T>(body);
+  return handleEnvelope<T>(body, sentWith);
 }
 
 /**

@@ -3,7 +3,7 @@ import { DEFAULT_ROLE } from '@buglet/contracts/limits';
 import { create } from 'zustand';
 import * as authApi from '../features/auth/auth.api.ts';
 import { getToken, removeToken, setToken } from '../lib/cookies.ts';
-import { resetReloginPrompt } from '../lib/http.ts';
+import { endReloginPrompts, resetReloginPrompt } from '../lib/http.ts';
 import { checkPermi, checkRole } from '../lib/permissions.ts';
 import { applyPreferences } from '../lib/preferences.ts';
 
@@ -99,6 +99,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async logout() {
+    endReloginPrompts();
     try {
       await authApi.logout();
     } catch {

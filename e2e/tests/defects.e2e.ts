@@ -226,6 +226,32 @@ describe('defect workflow', () => {
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-log-type')));
     await expect.poll(types).toEqual(['PASS', 'REPAIR', 'REJECTED', 'REPAIR', 'CREATE']);
     await expect.poll(() => drawer(tester).getByText('Still fails on Safari').count()).toBe(1);
+    // A comment: its counter sits beside the Send button, not over it.
+    await drawer(tester).getByTestId('defect-log').first().getByText('评论', { exact: true }).click();
+    const box = drawer(tester).getByRole('textbox', { name: '评论' });
+    await box.fill('Verified on Safari 18');
+    const [counter, send] = [
+      await drawer(tester).locator('.comment-box-count, .ant-input-data-count').boundingBox(),
+      await drawer(tester)
+        .getByRole('button', { name: /^发\s*送$/ })
+        .boundingBox(),
+    ];
+    expect(counter && send).toBeTruthy();
+    if (counter && send) {
+      const isApart =
+        counter.x + counter.width <= send.x ||
+        send.x + send.width <= counter.x ||
+        counter.y + counter.height <= send.y ||
+        send.y + send.height <= counter.y;
+      expect(isApart).toBe(true);
+    }
+    expect(await drawer(tester).locator('.comment-box-count, .ant-input-data-count').textContent()).toBe(
+      '21 / 1024',
+    );
+    await drawer(tester)
+      .getByRole('button', { name: /^发\s*送$/ })
+      .click();
+    await expect.poll(() => drawer(tester).getByText('Verified on Safari 18').count()).toBe(1);
     await capture(tester, 'df-05-closed-timeline');
     await tester.keyboard.press('Escape');
     const row = tester.locator('.ant-table-row').filter({ hasText: TITLE });

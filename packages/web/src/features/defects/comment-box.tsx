@@ -1,4 +1,4 @@
-import { App, Button, Flex, Input } from 'antd';
+import { App, Button, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addComment } from './defects.api.ts';
@@ -34,13 +34,16 @@ export function CommentBox({ logId, parentId, onDone }: CommentBoxProps) {
         autoFocus
         rows={2}
         maxLength={COMMENT_MAX}
-        showCount
         value={text}
         aria-label={t(parentId ? 'defect.reply' : 'defect.comment')}
         placeholder={t('defect.comment-placeholder')}
         onChange={(e) => setText(e.target.value)}
       />
-      <Flex justify="end">
+      {/* The count beside the button: antd's own (showCount) hangs below the box, over the button. */}
+      <Flex justify="end" align="center" gap={12}>
+        <Typography.Text type="secondary" className="comment-box-count" style={{ fontSize: 12 }}>
+          {text.length} / {COMMENT_MAX}
+        </Typography.Text>
         <Button type="primary" size="small" loading={isSending} disabled={!text.trim()} onClick={send}>
           {t('defect.send')}
         </Button>

@@ -15,15 +15,23 @@ const FRIEND = {
   phoneNumber: '13900139701',
   nickName: 'Fern Friend',
 };
+const NEWCOMER = {
+  username: 'nell',
+  password: 'nell-pass1',
+  phoneNumber: '13900139702',
+  nickName: 'Nell Newcomer',
+};
 
 let browser: Browser;
+let soloTeamId = 0;
 let page: Page;
 /** What the browser refused under the server's Content-Security-Policy: nothing, on any page. */
 const refusals: string[] = [];
 
 beforeAll(async () => {
-  await seedOwnProject(SOLO, { teamName: 'Solo Team', projectName: 'Solo App' });
-  await api('', 'POST', '/register', { ...FRIEND, confirmPassword: FRIEND.password });
+  ({ teamId: soloTeamId } = await seedOwnProject(SOLO, { teamName: 'Solo Team', projectName: 'Solo App' }));
+  for (const person of [FRIEND, NEWCOMER])
+    await api('', 'POST', '/register', { ...person, confirmPassword: person.password });
   browser = await launch();
   const context = await browser.newContext({ viewport: { width: 992, height: 800 } });
   page = await context.newPage();
@@ -117,6 +125,8 @@ describe('a one-person project', () => {
     const friend = await (await browser.newContext({ viewport: { width: 992, height: 800 } })).newPage();
     friend.setDefaultTimeout(WAIT_MS);
     await signIn(friend, { userName: FRIEND.username, password: FRIEND.password });
+    const noTeam = friend.getByTestId('no-team-guide');
+    await noTeam.waitFor();
     await friend.locator('.notice-bell').click();
     await friend
       .locator('.notice-table .ant-table-row')
@@ -128,5 +138,45 @@ describe('a one-person project', () => {
     await answer.getByText('已接受', { exact: true }).waitFor();
     await shot(friend, 'solo-03-invitation-accepted');
     expect(await teamsOf()).toBe(1);
+    // Standing in no team before, the friend now stands in this one: the "no team" page is gone.
+    await noTeam.waitFor({ state: 'detached' });
+  });
+
+  it('lets the administrator add someone at once, as the dialog says; their open page sees it live', async () => {
+    const newcomer = await (await browser.newContext({ viewport: { width: 992, height: 800 } })).newPage();
+    newcomer.setDefaultTimeout(WAIT_MS);
+    await signIn(newcomer, { userName: NEWCOMER.username, password: NEWCOMER.password });
+    const noTeam = newcomer.getByTestId('no-team-guide');
+    await noTeam.waitFor();
+
+    const adminToken = await apiLogin('admin', 'cat2bug');
+    await api(adminToken, 'PUT', '/system/user-config', { currentTeamId: soloTeamId });
+    const admin = await (await browser.newContext({ viewport: { width: 992, height: 800 } })).newPage();
+    admin.setDefaultTimeout(WAIT_MS);
+    await signIn(admin, { userName: 'admin', password: 'cat2bug' });
+    await admin.goto(`${baseUrl}/#/team-options/team-member`);
+    await admin.getByRole('button', { name: '邀请成员' }).click();
+    const dialog = admin.getByRole('dialog').filter({ has: admin.locator('form#team-invite') });
+    await dialog.locator('.ant-modal-title').getByText('添加成员').waitFor();
+    await dialog.getByText('对方会立即加入团队，并收到一条通知').waitFor();
+    await admin.locator('#team-invite_memberIds').pressSequentially(NEWCOMER.username);
+    await admin.locator('.ant-select-dropdown:visible').getByText(NEWCOMER.nickName).click();
+    await dialog.locator('.ant-modal-title').click();
+    await admin.locator('#team-invite_roleIds').click();
+    await admin.locator('.ant-select-dropdown:visible').getByText('团队普通人员', { exact: true }).click();
+    await dialog.locator('.ant-modal-title').click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await admin.locator('.ant-message').getByText('已加入团队：1 人').waitFor();
+
+    // The newcomer's page, untouched: the team arrives over the socket, with a notice.
+    await noTeam.waitFor({ state: 'detached' });
+    await newcomer.locator('.notice-bell').click();
+    await newcomer
+      .locator('.notice-table .ant-table-row')
+      .filter({ hasText: '已将您加入团队 Solo Team' })
+      .waitFor();
+    await shot(newcomer, 'solo-04-added-at-once');
+    await admin.context().close();
+    await newcomer.context().close();
   });
 });

@@ -24,6 +24,12 @@ export default function AppRealtime() {
       subscribe('memberOnline', (id) => setOnline(id, true)),
       subscribe('memberOffline', (id) => setOnline(id, false)),
       subscribe('memberFocus', (frame) => useFocus.getState().apply(frame)),
+      // A team joined: the session (current team, menus) and the team lists are read again, so a
+      // newcomer's "no team" page gives way without a reload.
+      subscribe('teamsChanged', () => {
+        void useSession.getState().loadSession();
+        void queryClient.invalidateQueries({ queryKey: ['teams'] });
+      }),
       onRealtimeReconnect(() => {
         // Who looks at what is heard again from scratch; the open item view, a defect's or a case's,
         // reads (and marks) itself again (only queries in use are fetched again).

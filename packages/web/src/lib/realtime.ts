@@ -11,6 +11,7 @@ export const REALTIME_ACTIONS = [
   'aiModelPull',
   'notice',
   'panel_notice',
+  'teamsChanged',
 ] as const;
 export type RealtimeAction = (typeof REALTIME_ACTIONS)[number];
 
@@ -56,6 +57,8 @@ export interface RealtimePayloads {
   aiModelPull: unknown;
   notice: PushedNotice | NoticeReadMark;
   panel_notice: PanelNotice;
+  /** The person joined a team (added, or an invitation accepted in another tab). */
+  teamsChanged: { teamId: number };
 }
 
 export type RealtimeFrame = {

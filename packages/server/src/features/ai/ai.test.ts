@@ -1,7 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import {
   closedPortUrl,
@@ -10,6 +8,7 @@ import {
   startSilentPeer,
 } from '../../../test/ollama-peer.ts';
 import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
+import { listeningAddress, socketOf } from '../../../test/sockets.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 import { loadConfig } from '../../config.ts';
@@ -33,8 +32,7 @@ beforeAll(async () => {
   // The project's own servers below are loopback peers: the outbound guard must let them through.
   await allowOutbound(t.db, LOOPBACK_RANGES);
   api = apiAs(t);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listeningAddress(t);
   [lead, tester, dev, outsider] = [
     await t.signedIn(),
     await t.signedIn(),
@@ -88,13 +86,7 @@ async function writtenRows(): Promise<Record<string, number>> {
 }
 
 async function connect(who: Person) {
-  const frames: Json[] = [];
-  const ws = new WebSocket(`ws://${base}/ws/websocket/${who.userId}/message?token=${who.token}`);
-  ws.on('message', (data) => frames.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
+  const { frames, close } = await socketOf(base, who);
   const pulls = (name: string) => frames.filter((f) => f.action === 'aiModelPull' && f.data.name === name);
   const waitFor = async (name: string, state: string, ms = 5000) => {
     const start = Date.now();
@@ -105,7 +97,7 @@ async function connect(who: Person) {
       await new Promise((r) => setTimeout(r, 10));
     }
   };
-  return { frames, pulls, waitFor, close: () => ws.close() };
+  return { frames, pulls, waitFor, close };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {

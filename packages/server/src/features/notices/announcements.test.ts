@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
+import { listeningAddress, socketOf as openSocket } from '../../../test/sockets.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 
 /*
@@ -21,8 +20,7 @@ let projectId = 0;
 beforeAll(async () => {
   t = await createTestApp();
   api = apiAs(t);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listeningAddress(t);
   admin = { userId: 1, userName: 'admin', password: 'cat2bug', token: await t.login() } as Person;
   alice = await t.signedIn();
   bob = await t.signedIn();
@@ -31,16 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function socketOf(who: Person) {
-  const frames: Json[] = [];
-  const ws = new WebSocket(`ws://${base}/ws/websocket/${who.userId}/message?token=${who.token}`);
-  ws.on('message', (data) => frames.push(JSON.parse(String(data))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return { frames, close: () => ws.close() };
-}
+const socketOf = (who: Person) => openSocket(base, who);
 
 /** Polls until the lookup finds something, and answers it. */
 async function found<T>(look: () => T | undefined | Promise<T | undefined>, ms = 3000): Promise<T> {

@@ -11,7 +11,8 @@ export type Topic =
   | 'memberFocus'
   | 'aiModelPull'
   | 'notice'
-  | 'panel_notice';
+  | 'panel_notice'
+  | 'teamsChanged';
 
 export const frameOf = (action: Topic, data: unknown): Frame => ({
   code: ResultCode.success,

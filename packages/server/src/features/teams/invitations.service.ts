@@ -4,6 +4,7 @@ import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { sendKeyedNotice } from '../notices/keyed-notice.ts';
 import { noticeFrame } from '../notices/notices.service.ts';
 import type { Hub } from '../realtime/hub.ts';
 import { ensureUserConfig } from '../users/users.repository.ts';
@@ -12,7 +13,8 @@ import { findLiveTeam, findMembership, insertMembership } from './teams.reposito
 /*
  * Becoming a member is the invited person's choice: an invitation waits, with a notice holding
  * an accept and a decline button, until they answer. Only the super administrator adds people
- * at once, as the original did for everyone.
+ * at once, as the original did for everyone; they are told by a notice. Either way, someone who
+ * stood in no team stands in the new one, and their open pages hear of it (`teamsChanged`).
  */
 
 export const INVITATION_NOTICE = 'team.invitation';
@@ -56,6 +58,7 @@ export async function inviteOrAdd(
   const now = formatDateTime();
   const result = { added: 0, invited: 0 };
   const notices: Array<{ userId: number; noticeId: number; facts: InvitationFacts }> = [];
+  const addedIds: number[] = [];
   await db.transaction().execute(async (trx) => {
     for (const { userId } of users) {
       // Inviting someone already in the team changes nothing.
@@ -63,6 +66,8 @@ export async function inviteOrAdd(
       if (caller.userId === SUPER_ADMIN_ID) {
         await insertMembership(trx, teamId, userId, roleIds, now);
         await ensureUserConfig(trx, userId);
+        await standInTeamIfNone(trx, userId, teamId);
+        addedIds.push(userId);
         result.added += 1;
         continue;
       }
@@ -117,6 +122,16 @@ export async function inviteOrAdd(
       result.invited += 1;
     }
   });
+  const inviter = me?.nickName || caller.userName;
+  for (const userId of addedIds) {
+    await sendKeyedNotice(
+      { db, hub },
+      userId,
+      { title: 'team.added.title', content: 'team.added.content', args: [inviter, team.teamName] },
+      { groupName: 'artificial', projectId: null, src: null },
+    );
+    await hub.send([userId], 'teamsChanged', { teamId });
+  }
   for (const n of notices) {
     const text = renderInvitation('zh_CN', n.facts);
     await hub.send(
@@ -162,8 +177,41 @@ export async function invitationState(db: Db, invitationId: number, userId: numb
   return row ?? null;
 }
 
-/** Accepting makes the person a member with the roles they were invited with; declining ends it. */
-export async function answerInvitation(db: Db, userId: number, invitationId: number, isAccepted: boolean) {
+/** Someone in no team yet (or whose team was deleted) stands in the one they just joined. */
+async function standInTeamIfNone(db: Db, userId: number, teamId: number): Promise<void> {
+  await db
+    .updateTable('sysUserConfig')
+    .set({ currentTeamId: teamId, currentProjectId: 0 })
+    .where('userId', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('currentTeamId', 'is', null),
+        eb('currentTeamId', '=', 0),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('sysTeam as t')
+              .select('t.teamId')
+              .whereRef('t.teamId', '=', 'sysUserConfig.currentTeamId')
+              .where('t.isDel', '=', 0),
+          ),
+        ),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Accepting makes the person a member with the roles they were invited with; declining ends it.
+ * Their open pages hear of a team joined.
+ */
+export async function answerInvitation(
+  db: Db,
+  hub: Hub,
+  userId: number,
+  invitationId: number,
+  isAccepted: boolean,
+) {
   const invitation = await db
     .selectFrom('sysTeamInvitation as i')
     .innerJoin('sysTeam as t', 't.teamId', 'i.teamId')
@@ -184,6 +232,7 @@ export async function answerInvitation(db: Db, userId: number, invitationId: num
     if (isAccepted && !(await findMembership(trx, invitation.teamId, userId))) {
       await insertMembership(trx, invitation.teamId, userId, JSON.parse(invitation.roleIds) as number[], now);
       await ensureUserConfig(trx, userId);
+      await standInTeamIfNone(trx, userId, invitation.teamId);
     }
     await trx
       .updateTable('sysTeamInvitation')
@@ -191,5 +240,6 @@ export async function answerInvitation(db: Db, userId: number, invitationId: num
       .where('invitationId', '=', invitationId)
       .execute();
   });
+  if (isAccepted) await hub.send([userId], 'teamsChanged', { teamId: invitation.teamId });
   return invitation.teamId;
 }

@@ -1,7 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam, insertTestUser } from '../../../test/factories.ts';
+import { listeningAddress, socketOf } from '../../../test/sockets.ts';
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 
 let t: TestApp;
@@ -169,12 +171,63 @@ describe('POST /system/team/:teamId/invite', () => {
     expect(await teamRolesOf(ordinary.userId)).toEqual([5]);
   });
 
-  it('lets the super administrator add people at once, as the original did', async () => {
+  it('lets the super administrator add people at once, as the original did, telling them', async () => {
     const c = await insertTestUser(t.db);
     expect(
       await api(adminToken, 'POST', url('/invite'), { payload: { memberIds: [c.userId], roleIds: [5] } }),
-    ).toMatchObject({ code: 200, data: 1, added: 1, invited: 0 });
+    ).toMatchObject({
+      code: 200,
+      msg: 'Added to the team: 1. Each has been told by a notice',
+      data: 1,
+      added: 1,
+      invited: 0,
+    });
     expect(await teamRolesOf(c.userId)).toEqual([5]);
+  });
+
+  it('tells someone added at once by a notice in their language, and their open pages at once', async () => {
+    const base = await listeningAddress(t);
+    const newcomer = await t.signedIn();
+    const socket = await socketOf(base, newcomer);
+    await api(adminToken, 'POST', url('/invite'), {
+      payload: { memberIds: [newcomer.userId], roleIds: [5] },
+    });
+    await until(() => socket.frames.some((f) => f.action === 'teamsChanged'));
+    expect(socket.frames.find((f) => f.action === 'teamsChanged')).toMatchObject({
+      code: 200,
+      data: { teamId },
+    });
+    socket.close();
+    const [notice] = (await api(newcomer.token, 'GET', '/system/notice/list')).rows;
+    expect(notice.noticeTitle).toMatch(/^.+ added you to the team Team /);
+    const zh = (await t.call({ method: 'GET', url: '/system/notice/list', token: newcomer.token })).body;
+    expect(zh.rows[0].noticeTitle).toMatch(/已将您加入团队 Team /);
+    // Standing in no team, the newcomer now stands in this one; the session says so.
+    expect((await api(newcomer.token, 'GET', '/getInfo')).config).toMatchObject({ currentTeamId: teamId });
+  });
+
+  it('puts someone who accepts an invitation in the team when they stood in none, and tells their pages', async () => {
+    const base = await listeningAddress(t);
+    const [newcomer, busy] = [await t.signedIn(), await t.signedIn()];
+    const otherTeam = await insertTestTeam(t.db, { [busy.userId]: [5] });
+    expect(
+      (await api(busy.token, 'PUT', '/system/user-config', { payload: { currentTeamId: otherTeam } })).code,
+    ).toBe(200);
+    await api(teamAdmin.token, 'POST', url('/invite'), {
+      payload: { memberIds: [newcomer.userId, busy.userId], roleIds: [5] },
+    });
+    const socket = await socketOf(base, newcomer);
+    for (const who of [newcomer, busy]) {
+      const [mine] = (await api(who.token, 'GET', '/system/team/invitation/mine')).data;
+      expect((await api(who.token, 'POST', `/system/team/invitation/${mine.invitationId}/accept`)).code).toBe(
+        200,
+      );
+    }
+    await until(() => socket.frames.some((f) => f.action === 'teamsChanged'));
+    socket.close();
+    expect((await api(newcomer.token, 'GET', '/getInfo')).config).toMatchObject({ currentTeamId: teamId });
+    // Someone already standing in a team stays where they are.
+    expect((await api(busy.token, 'GET', '/getInfo')).config).toMatchObject({ currentTeamId: otherTeam });
   });
 
   it('gives only team roles 4 and 5, needs people and roles, and is refused to an ordinary member', async () => {

@@ -209,7 +209,12 @@ export function registerTeamRoutes(r: Router): void {
         ctx.body.memberIds,
         ctx.body.roleIds,
       );
-      const msg = invited > 0 ? ctx.t('team.invitation.sent', invited) : ctx.t('op.success');
+      const msg =
+        invited > 0
+          ? ctx.t('team.invitation.sent', invited)
+          : added > 0
+            ? ctx.t('team.added.done', added)
+            : ctx.t('op.success');
       return { code: ResultCode.success, msg, data: added + invited, added, invited };
     },
   });
@@ -226,6 +231,7 @@ export function registerTeamRoutes(r: Router): void {
       handler: async (ctx) => {
         const teamId = await answerInvitation(
           db,
+          r.deps.hub,
           ctx.me.userId,
           ctx.params.invitationId,
           answer === 'accept',

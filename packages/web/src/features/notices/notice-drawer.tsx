@@ -2,6 +2,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Divider, Drawer, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../stores/session.store.ts';
 import { MarkdownView } from '../defects/markdown-view.tsx';
 import { isNoticeTab, noticeLinkPath, TAB_LABEL_KEYS } from './notice-groups.ts';
 import { NOTICE_PAGE_PATH, useFollowNotice } from './notice-link.ts';
@@ -33,8 +34,9 @@ export function NoticeDrawer({ noticeId, onClose }: NoticeDrawerProps) {
     onSuccess: (_res, choice) => {
       message.success(t(choice === 'accept' ? 'team.invitation.accepted' : 'team.invitation.declined'));
       void queryClient.invalidateQueries({ queryKey: noticeKeys.detail(noticeId ?? 0) });
-      // A new team shows in the team lists at once.
+      // A new team shows in the team lists at once, and stands as the current one for someone in none.
       void queryClient.invalidateQueries({ queryKey: ['teams'] });
+      if (choice === 'accept') void useSession.getState().loadSession();
     },
   });
 

@@ -197,7 +197,10 @@ describe('the AI analysis in the defect form', { timeout: 30_000 }, () => {
     form.describe('The cart badge shows 3 items after I removed one');
     form.analyse();
     await waitFor(() => expect(form.line('version')).toBeTruthy());
-    expect(await screen.findByText(/Analysis completed, taking a total of \d+ seconds/)).toBeTruthy();
+    // A quick run took a second, said in the singular.
+    expect(
+      await screen.findByText('Analysis done in 1 second: see the suggestions under the fields'),
+    ).toBeTruthy();
     expect(server.asked().map((a) => a.field)).toEqual(['title', 'module', 'type', 'member', 'version']);
     expect(server.asked()[0]?.body).toEqual({
       projectId: 7,
@@ -266,6 +269,20 @@ describe('the AI analysis in the defect form', { timeout: 30_000 }, () => {
     for (const field of Object.keys(ANSWERS)) expect(form.line(field)).toBeNull();
   });
 
+  it('says what happened when the AI suggested nothing usable', async () => {
+    const nothing = { code: 200, msg: 'ok', data: null };
+    stubServer(Object.fromEntries(Object.keys(ANSWERS).map((f) => [f, nothing])));
+    const form = openDrawer();
+    form.describe('The cart is empty');
+    form.analyse();
+    expect(
+      await screen.findByText(
+        'The AI answered in 1 second but had no usable suggestion for the empty fields: fill them in yourself, or describe the defect in more detail and try again',
+      ),
+    ).toBeTruthy();
+    for (const field of Object.keys(ANSWERS)) expect(form.line(field)).toBeNull();
+  });
+
   it('keeps what it got when some fields fail, and names why the others did', async () => {
     stubServer({
       ...ANSWERS,
@@ -276,7 +293,9 @@ describe('the AI analysis in the defect form', { timeout: 30_000 }, () => {
     form.describe('The cart is empty');
     form.analyse();
     expect(
-      await screen.findByText(/1 field\(s\) could not be analysed: The model llama3:8b is not downloaded/),
+      await screen.findByText(
+        /in 1 second; 1 field could not be analysed: The model llama3:8b is not downloaded/,
+      ),
     ).toBeTruthy();
     expect(form.line('title')).toBeTruthy();
     expect(form.line('module')).toBeNull();

@@ -54,7 +54,19 @@ describe('locales', () => {
   it('define every key the source uses', () => {
     const used = usedKeys();
     expect(used.size).toBeGreaterThan(100);
-    const missing = [...used.keys()].filter((k) => !zhKeys.includes(k) || !enKeys.includes(k));
+    // A key with a count may be defined by its plural forms (key_one, key_other) alone.
+    const isDefined = (keys: string[], k: string) => keys.includes(k) || keys.includes(`${k}_other`);
+    const missing = [...used.keys()].filter((k) => !isDefined(zhKeys, k) || !isDefined(enKeys, k));
     expect(missing.map((k) => `${k} (${used.get(k)})`)).toEqual([]);
+  });
+
+  it('give every plural key its forms in both languages', () => {
+    const plural = [...zhKeys, ...enKeys].filter((k) => /_(one|other)$/.test(k));
+    const bases = [...new Set(plural.map((k) => k.replace(/_(one|other)$/, '')))];
+    const lacking = bases.flatMap((base) =>
+      [`${base}_one`, `${base}_other`].filter((k) => !zhKeys.includes(k) || !enKeys.includes(k)),
+    );
+    expect(bases.length).toBeGreaterThan(0);
+    expect(lacking).toEqual([]);
   });
 });

@@ -64,7 +64,9 @@ export function AiCaseDrawer({ projectId, open, onClose, onImported }: AiCaseDra
       );
       setPrompt('');
       setSelected([]);
-      message.success(t('ai.case.generated', { seconds, count: answer.cases.length }));
+      const duration = t('ai.duration', { count: seconds });
+      if (answer.cases.length === 0) message.warning(t('ai.case.generated-none', { duration }), 8);
+      else message.success(t('ai.case.generated', { duration, count: answer.cases.length }));
     },
   });
 

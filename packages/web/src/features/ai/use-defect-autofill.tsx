@@ -77,16 +77,16 @@ export function useDefectAutofill(projectId: number, form: FormInstance) {
     if (!isCurrent()) return;
     runRef.current = { id, isRunning: false };
     setRunning(false);
-    const seconds = Math.max(1, Math.round((Date.now() - started) / 1000));
+    const duration = t('ai.duration', { count: Math.max(1, Math.round((Date.now() - started) / 1000)) });
     const outcome = outcomeOf(results);
     if (outcome.kind === 'failed') message.error(t('ai.defect.failed', { reason: outcome.reason }), 8);
     else if (outcome.kind === 'partly')
       message.warning(
-        t('ai.defect.finished-partly', { seconds, count: outcome.failed, reason: outcome.reason }),
+        t('ai.defect.finished-partly', { duration, count: outcome.failed, reason: outcome.reason }),
         8,
       );
-    else if (outcome.suggested === 0) message.info(t('ai.defect.nothing-suggested', { seconds }), 5);
-    else message.success(t('ai.defect.finished', { seconds }), 5);
+    else if (outcome.suggested === 0) message.warning(t('ai.defect.nothing-suggested', { duration }), 8);
+    else message.success(t('ai.defect.finished', { duration }), 5);
   };
 
   const drop = (field: AiDefectField) =>

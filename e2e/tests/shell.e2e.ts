@@ -29,7 +29,15 @@ describe('the application shell', () => {
     await page.waitForURL(/#\/system\/config/);
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('请修改初始密码').count()).toBe(1);
+    // A fresh install asks its administrator whether people may register themselves (seeded on).
+    const question = dialog.getByTestId('registration-question');
+    await question.getByText('允许他人在登录页自行注册账号').waitFor();
+    const registration = question.getByRole('switch');
+    expect(await registration.getAttribute('aria-checked')).toBe('true');
     await shot(page, '02-default-password');
+    await registration.click();
+    await page.locator('.ant-message').getByText('已关闭自行注册').waitFor();
+    expect(await registration.getAttribute('aria-checked')).toBe('false');
     await dialog.getByRole('button', { name: '稍后再说' }).click();
     await expect.poll(() => page.getByText('sys.account.captchaEnabled').count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.ant-menu').getByText('成员管理').count()).toBeGreaterThan(0);
@@ -117,8 +125,13 @@ describe('the application shell', () => {
     expect(((await info.json()) as { code: number }).code).toBe(401);
     // ...and a fresh load of a protected page lands on the login page, keeping where it was going.
     await page.goto(`${baseUrl}/#/admin/member`);
+    const settings = page.waitForResponse((r) => r.url().includes('/captchaImage'));
     await page.reload();
     await page.waitForURL(/#\/login\?redirect=/);
+    // Registration was turned off at the first sign-in: the login page offers none.
+    expect(await (await settings).json()).toMatchObject({ registerEnabled: false });
+    await page.getByRole('button', { name: /^Log in$/i }).waitFor();
+    expect(await page.getByText(/Register/).count()).toBe(0);
     await shot(page, '08-logged-out');
   });
 });

@@ -6,6 +6,8 @@ describe('configuration', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(2020);
+    // Reachable from this machine only, until HOST says otherwise.
+    expect(c.host).toBe('127.0.0.1');
     expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/buglet.db') });
     expect(c.captchaEnabled).toBeUndefined();
     expect(c.sessionTtlMinutes).toBe(240);

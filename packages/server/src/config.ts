@@ -7,7 +7,9 @@ const boolText = z
 
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535).default(2020),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: a fresh install is not open to the network before its
+  // administrator has changed the default password (README: HOST=0.0.0.0 opens it).
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()

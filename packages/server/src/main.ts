@@ -62,7 +62,13 @@ async function main(): Promise<void> {
     },
     `Buglet is listening on http://localhost:${config.port}`,
   );
+  if (isLoopbackHost(config.host))
+    app.log.info(
+      `Only this machine can reach it (HOST=${config.host}); set HOST=0.0.0.0 to open it to the network`,
+    );
 }
+
+const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 main().catch((error: unknown) => {
   process.stderr.write(`Start failed: ${error instanceof Error ? error.message : String(error)}\n`);

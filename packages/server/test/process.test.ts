@@ -11,7 +11,7 @@ const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: undefined, CAPTCHA_ENABLED: 'false', LOG_LEVEL: 'info', ...env },
   });
   let output = '';
   child.stdout.on('data', (d) => {
@@ -53,6 +53,18 @@ describe('the server process', () => {
       );
     }
     expect(answered).toBe(true);
+    // By default only this machine reaches it, and the start says how to open it.
+    expect(p.output()).toContain('Only this machine can reach it (HOST=127.0.0.1); set HOST=0.0.0.0');
+    const outward = Object.values(os.networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    if (outward)
+      expect(
+        await fetch(`http://${outward}:${port}/captchaImage`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      ).toBe('refused');
     const login = await fetch(`http://127.0.0.1:${port}/prod-api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,15 +1,22 @@
+import { SUPER_ADMIN_ID } from '@buglet/contracts';
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordFields, type ChangePasswordValues } from '../../components/password-fields.tsx';
 import { useSession } from '../../stores/session.store.ts';
 import { updatePassword } from './auth.api.ts';
+import { RegistrationQuestion } from './registration-question.tsx';
 
-/** Nudges users still on the initial password; "Later" dismisses it until the next login. */
+/**
+ * Nudges users still on the initial password; "Later" dismisses it until the next login. The super
+ * administrator on the default password is on a fresh install: they are also asked whether people
+ * may register themselves.
+ */
 export function DefaultPasswordModal() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const isOpen = useSession((s) => s.isDefaultModifyPwd);
+  const isSuperAdmin = useSession((s) => s.user?.userId === SUPER_ADMIN_ID);
   const dismiss = useSession((s) => s.dismissPasswordPrompt);
   const [form] = Form.useForm<ChangePasswordValues>();
   const [isSaving, setSaving] = useState(false);
@@ -44,6 +51,7 @@ export function DefaultPasswordModal() {
       <Form form={form} name="default-password" layout="vertical">
         <ChangePasswordFields />
       </Form>
+      {isSuperAdmin ? <RegistrationQuestion /> : null}
     </Modal>
   );
 }

@@ -15,3 +15,14 @@ export async function allowOutbound(db: Db, ranges: string): Promise<void> {
     .where('configKey', '=', CONFIG_KEYS.outboundAllowRanges)
     .execute();
 }
+
+/**
+ * The guard's refusal of `origin` in English, naming the allow-list entry that would let it
+ * through: the host's own address (a name resolves as `resolvesTo` says, localhost to 127.0.0.1).
+ */
+export function refusedText(origin: string, resolvesTo?: string): string {
+  const host = new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1');
+  const address = resolvesTo ?? (host === 'localhost' ? '127.0.0.1' : host);
+  const range = address.includes(':') ? `${address}/128` : `${address}/32`;
+  return `The address ${origin} is not allowed: it points to a private, loopback or link-local network. An administrator can allow it in Settings by adding ${range} to sys.outbound.allowRanges (Outbound calls: allowed internal ranges)`;
+}

@@ -40,6 +40,7 @@ import * as m037 from './migrations/037-sealed-secrets.ts';
 import * as m038 from './migrations/038-defect-name-folded.ts';
 import * as m039 from './migrations/039-probe-hardening.ts';
 import * as m040 from './migrations/040-push-keeping.ts';
+import * as m041 from './migrations/041-outbound-remark.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -82,6 +83,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '038-defect-name-folded': m038,
   '039-probe-hardening': m039,
   '040-push-keeping': m040,
+  '041-outbound-remark': m041,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

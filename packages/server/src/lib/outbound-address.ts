@@ -58,11 +58,28 @@ export function isAddressAllowed(address: string, policy: OutboundPolicy): boole
   if (family === 0) return false;
   const type = family === 4 ? 'ipv4' : 'ipv6';
   const v4 = family === 6 ? embeddedIpv4(ip) : undefined;
-  if (policy.deny && (policy.deny.check(ip, type) || (v4 !== undefined && policy.deny.check(v4, 'ipv4'))))
-    return false;
+  if (isAddressDenied(address, policy)) return false;
   if (policy.allow.check(ip, type)) return true;
   if (v4 !== undefined) return policy.allow.check(v4, 'ipv4') || !REFUSED.check(v4, 'ipv4');
   return !REFUSED.check(ip, type);
+}
+
+/** Whether the address is one the policy refuses whatever its allow-list says (its `deny`). */
+export function isAddressDenied(address: string, policy: OutboundPolicy): boolean {
+  const ip = address.replace(/%.*$/, '');
+  const family = net.isIP(ip);
+  if (family === 0 || !policy.deny) return false;
+  const v4 = family === 6 ? embeddedIpv4(ip) : undefined;
+  return (
+    policy.deny.check(ip, family === 4 ? 'ipv4' : 'ipv6') ||
+    (v4 !== undefined && policy.deny.check(v4, 'ipv4'))
+  );
+}
+
+/** The allow-list entry that takes in just this address: `127.0.0.1/32`, `::1/128`. */
+export function singleAddressRange(address: string): string {
+  const ip = address.replace(/%.*$/, '');
+  return net.isIP(ip) === 6 ? `${ip}/128` : `${ip}/32`;
 }
 
 /** The allow-list from its text: CIDRs (or single addresses) separated by commas; wrong entries are left out. */

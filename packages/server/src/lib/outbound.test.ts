@@ -127,7 +127,14 @@ describe('the address classifier', () => {
   });
 });
 
-const refusal = (origin: string) => new OutboundRefusedError('outbound.address.refused', [origin]);
+const refusal = (origin: string) => {
+  const host = new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1');
+  const address = host === 'localhost' ? '127.0.0.1' : host;
+  return new OutboundRefusedError('outbound.address.refused', [
+    origin,
+    address.includes(':') ? `${address}/128` : `${address}/32`,
+  ]);
+};
 
 describe('a URL', () => {
   it.each([
@@ -154,11 +161,12 @@ describe('a URL', () => {
     const error = await assertPublicUrl('http://169.254.169.254/', strict).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutboundRefusedError);
     const { key, args } = error as OutboundRefusedError;
+    // Where and how an administrator lets such an address through.
     expect(translate('en_US', key, args)).toBe(
-      'The address http://169.254.169.254 is not allowed: it points to a private, loopback or link-local network',
+      'The address http://169.254.169.254 is not allowed: it points to a private, loopback or link-local network. An administrator can allow it in Settings by adding 169.254.169.254/32 to sys.outbound.allowRanges (Outbound calls: allowed internal ranges)',
     );
     expect(translate('zh_CN', key, args)).toBe(
-      '不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络',
+      '不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络。管理员可在“参数设置”中把 169.254.169.254/32 加入 sys.outbound.allowRanges（外部调用-允许的内网地址段）来允许它',
     );
     expect((error as Error).message).toBe(translate('en_US', key, args));
     for (const url of ['ftp://8.8.8.8/', 'file:///etc/passwd', 'gopher://8.8.8.8:70/'])

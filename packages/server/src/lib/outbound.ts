@@ -6,7 +6,12 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import { AppError } from '../http/errors.ts';
 import { type MessageArg, type MessageKey, translate } from '../http/i18n.ts';
-import { isAddressAllowed, type OutboundPolicy } from './outbound-address.ts';
+import {
+  isAddressAllowed,
+  isAddressDenied,
+  type OutboundPolicy,
+  singleAddressRange,
+} from './outbound-address.ts';
 
 export { invalidRanges, isAddressAllowed, type OutboundPolicy, outboundPolicy } from './outbound-address.ts';
 
@@ -39,7 +44,14 @@ export class OutboundRefusedError extends AppError {
 /** Scheme, host and port: enough to recognise an address without repeating its tokens. */
 const originOf = (url: URL) => (url.host ? `${url.protocol}//${url.host}` : url.protocol);
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
-const refused = (url: URL) => new OutboundRefusedError('outbound.address.refused', [originOf(url)]);
+/**
+ * The refusal of `address` (what `url`'s host is or resolved to): one the policy never calls is
+ * said so; any other names the allow-list entry an administrator would add to let it through.
+ */
+const refused = (url: URL, address: string, policy: OutboundPolicy) =>
+  isAddressDenied(address, policy)
+    ? new OutboundRefusedError('outbound.address.own', [originOf(url)])
+    : new OutboundRefusedError('outbound.address.refused', [originOf(url), singleAddressRange(address)]);
 
 /** The URL if its scheme is http(s) and its host is not a refused IP address; host names are judged on connecting. */
 function checkedUrl(url: string | URL, policy: OutboundPolicy): URL {
@@ -47,13 +59,14 @@ function checkedUrl(url: string | URL, policy: OutboundPolicy): URL {
   if (target.protocol !== 'http:' && target.protocol !== 'https:')
     throw new OutboundRefusedError('outbound.protocol.refused', [target.protocol]);
   const host = hostOf(target);
-  if (net.isIP(host) && !isAddressAllowed(host, policy)) throw refused(target);
+  if (net.isIP(host) && !isAddressAllowed(host, policy)) throw refused(target, host, policy);
   return target;
 }
 
 function assertAddresses(target: URL, addresses: LookupAddress[], policy: OutboundPolicy): void {
-  if (addresses.length === 0 || addresses.some((a) => !isAddressAllowed(a.address, policy)))
-    throw refused(target);
+  if (addresses.length === 0) throw new OutboundRefusedError('outbound.address.none', [originOf(target)]);
+  const blocked = addresses.find((a) => !isAddressAllowed(a.address, policy));
+  if (blocked) throw refused(target, blocked.address, policy);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { BROWSER_PROXY, CONFIG_KEYS } from '@buglet/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { allowOutbound } from '../../../test/outbound.ts';
+import { allowOutbound, refusedText } from '../../../test/outbound.ts';
 import { apiAs, createTestApp, type Person, type TestApp } from '../../../test/test-app.ts';
 import { AppError } from '../../http/errors.ts';
 import { outboundPolicy } from '../../lib/outbound.ts';
@@ -91,8 +91,7 @@ const refusalOf = async (url: string, ticket: string) => {
   const res = await proxy(url, ticket);
   return res.json() as { code: number; msg: string };
 };
-const notAllowed = (origin: string) =>
-  `The address ${origin} is not allowed: it points to a private, loopback or link-local network`;
+const notAllowed = refusedText;
 
 describe('the browser tool’s proxy refuses', () => {
   it('callers without a live ticket of their own, whatever header they send', async () => {
@@ -158,7 +157,7 @@ describe('the browser tool’s proxy refuses', () => {
       const ticket = await ticketOf(person);
       expect(await refusalOf('http://shop.example.com/cart', ticket)).toEqual({
         code: 500,
-        msg: notAllowed('http://shop.example.com'),
+        msg: notAllowed('http://shop.example.com', '10.20.30.40'),
       });
       expect(lookup).toHaveBeenCalledWith('shop.example.com', expect.anything());
     } finally {
@@ -203,7 +202,9 @@ describe('the browser tool’s proxy refuses', () => {
     expect(res.headers['content-security-policy']).toMatch(/^sandbox allow-scripts/);
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.body).toContain('浏览器工具无法打开此页面');
-    expect(res.body).toContain('不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络');
+    expect(res.body).toContain(
+      '不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络。管理员可在',
+    );
     // A missing ticket too: the frame shows the reason rather than a blank "refused to connect".
     const anonymous = await t.app.inject({
       method: 'GET',
@@ -302,7 +303,7 @@ describe('with loopback allowed explicitly (the test site), the proxy', () => {
         const ticket = await ticketOf(person);
         expect(await refusalOf(`http://${own.address}:${port}/`, ticket)).toEqual({
           code: 500,
-          msg: notAllowed(`http://${own.address}:${port}`),
+          msg: `The address http://${own.address}:${port} is this server's own network address, which is never called`,
         });
       } finally {
         await allowOutbound(t.db, '127.0.0.1/32');

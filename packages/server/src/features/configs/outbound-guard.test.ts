@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { CONFIG_KEYS } from '@buglet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam } from '../../../test/factories.ts';
-import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
+import { allowOutbound, LOOPBACK_RANGES, refusedText } from '../../../test/outbound.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
 import { up as seedAllowList } from '../../db/migrations/016-outbound-allow-ranges.ts';
+import { up as describeAllowList } from '../../db/migrations/041-outbound-remark.ts';
 
 /** The outbound guard where a project sets an address: AI server and DingTalk hook, at save and at call time. */
 
@@ -31,8 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const refusedText = (origin: string) =>
-  `The address ${origin} is not allowed: it points to a private, loopback or link-local network`;
 const setAi = (aiUrl: string) => api(lead, 'PUT', '/system/ai/config', { projectId, aiUrl });
 const aiUrlSaved = async () =>
   (await api(lead, 'GET', '/system/ai/config', undefined, { projectId: String(projectId) })).data.aiUrl;
@@ -71,6 +70,36 @@ describe('the allow-list record', () => {
     await seedAllowList(t.db as never);
     expect(await count()).toBe(1);
   });
+
+  it('names every caller it lets through and the entry for this machine; an older remark is brought up to date', async () => {
+    const remark = async () =>
+      (
+        await t.db
+          .selectFrom('sysConfig')
+          .select('remark')
+          .where('configKey', '=', CONFIG_KEYS.outboundAllowRanges)
+          .executeTakeFirstOrThrow()
+      ).remark;
+    const now = await remark();
+    expect(now).toContain('浏览器工具');
+    expect(now).toContain('127.0.0.1/32');
+    const set = (text: string) =>
+      t.db
+        .updateTable('sysConfig')
+        .set({ remark: text })
+        .where('configKey', '=', CONFIG_KEYS.outboundAllowRanges)
+        .execute();
+    await set(
+      "以 ',' 分隔的网段（如 10.0.0.0/8、fd00::/8），项目的 AI 服务器和聊天机器人可访问这些内网、回环或链路本地地址",
+    );
+    await describeAllowList(t.db as never);
+    expect(await remark()).toBe(now);
+    // A remark the administrator wrote stays.
+    await set('ours');
+    await describeAllowList(t.db as never);
+    expect(await remark()).toBe('ours');
+    await set(now ?? '');
+  });
 });
 
 describe('a project’s AI server', () => {
@@ -89,7 +118,7 @@ describe('a project’s AI server', () => {
     expect(zh.status).toBe(200);
     expect(zh.body).toMatchObject({
       code: 500,
-      msg: '不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络',
+      msg: '不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络。管理员可在“参数设置”中把 169.254.169.254/32 加入 sys.outbound.allowRanges（外部调用-允许的内网地址段）来允许它',
     });
     expect(await aiUrlSaved()).toBeNull();
   });

@@ -30,6 +30,7 @@ let browser: Browser;
 let page: Page;
 let inFlight = 0;
 let sharePath = '';
+let projectId = 0;
 
 /** Absolute paths of every page in /getRouters, hidden ones included (as the web's flattenRoutes). */
 function menuPaths(records: RouteRecord[], parent = ''): string[] {
@@ -136,7 +137,7 @@ beforeAll(async () => {
     projectName: 'Lark Web',
     members: [],
   });
-  const projectId = (project.data as { projectId: number }).projectId;
+  projectId = (project.data as { projectId: number }).projectId;
   await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
   await api(token, 'POST', '/system/module', { projectId, batchModuleNames: ['Checkout'] });
   const defect = await api(token, 'POST', '/system/defect', {
@@ -225,5 +226,37 @@ describe('the application in English', () => {
     console.log(`walked ${GUEST_ROUTES.length + 1 + pages.length} pages`);
     const report = [...found].map(([text, where]) => `${where}: ${text}`);
     expect(report.join('\n'), 'Chinese text in English mode').toBe('');
+  });
+
+  it('names a person by one rule everywhere, and an API key by its name', async () => {
+    const { api } = apiClient(server.url);
+    const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+    const made = await api(token, 'POST', '/system/api', { projectId, apiName: 'CI key' });
+    const key = (made.data as { apiKey: string }).apiKey;
+    const pushed = await fetch(`${server.url}/api/report/defect`, {
+      method: 'POST',
+      headers: { 'CAT2BUG-API-KEY': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        reportTitle: 'Nightly',
+        reportData: [{ defectName: 'Search ignores accents', defectDescribe: 'at search.ts:12' }],
+      }),
+    });
+    expect(((await pushed.json()) as { code: number }).code).toBe(200);
+    // A fresh load: the list the walk left open was read before the push.
+    await page.goto(`${server.url}/#/project/defect`);
+    await page.reload();
+    const reporter = () => openLayer().getByTestId('person-label');
+
+    await page.getByText(DEFECT).first().click();
+    await expect.poll(() => reporter().innerText()).toMatch(/^AD\s*Administrator$/);
+    await page.keyboard.press('Escape');
+    await page.getByText('Search ignores accents').first().click();
+    await expect.poll(() => reporter().innerText()).toBe('CI key');
+    expect(await reporter().locator('.anticon-key').count()).toBe(1);
+    await shot(page, 'en-03-reported-by-key');
+    // Nowhere the account behind the key, nor the administrator's account for their name.
+    const text = (await page.locator('body').innerText()) ?? '';
+    expect(text).not.toMatch(/api-\d{14}/);
+    expect(text).not.toMatch(/Reported by\s*admin\b/);
   });
 });

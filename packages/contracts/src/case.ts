@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSummary } from './defect.ts';
+import { creatorSummary, userSummary } from './defect.ts';
 
 export const CASE_TEXT_MAX = 255;
 export const CASE_STEPS_MAX = 50;
@@ -70,6 +70,8 @@ export const testCase = z.object({
   remark: z.string().nullable(),
   imgUrls: z.string().nullable(),
   createBy: z.string().nullable(),
+  /** Who wrote it, named by the one rule (nickname, then account); null when unknown. */
+  creator: creatorSummary.nullable().optional(),
   createTime: z.string(),
   updateTime: z.string(),
   /** Linked defects by state: pending (0), in review (1), rejected (3), closed or resolved. */

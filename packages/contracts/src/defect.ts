@@ -162,6 +162,9 @@ export const userSummary = z.object({
   avatar: z.string().nullable(),
 });
 
+export const creatorSummary = userSummary.extend({ isApiKey: z.boolean() });
+export type CreatorSummary = z.infer<typeof creatorSummary>;
+
 export const defectSeen = z.object({
   occurrences: z.number(),
   firstSeenTime: z.string(),
@@ -193,6 +196,11 @@ export const defect = z.object({
   caseId: z.number().nullable(),
   createBy: z.string().nullable(),
   createById: z.number(),
+  /**
+   * Who reported it, shown by one rule (nickname, else account): a person, or an API key (a
+   * reporter's push) by the key's name. Null when the account is gone.
+   */
+  creator: creatorSummary.nullable().optional(),
   updateBy: z.string().nullable(),
   createTime: z.string(),
   updateTime: z.string(),

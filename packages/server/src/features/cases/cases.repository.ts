@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect.ts';
 import { containsText } from '../../db/contains-text.ts';
 import type { CaseTable } from '../../db/schema.ts';
 import { loadTree, type ModuleTree } from '../modules/modules.repository.ts';
+import { creatorsOf } from '../users/creators.ts';
 
 export type CaseRow = Selectable<CaseTable>;
 
@@ -88,8 +89,12 @@ const parseSteps = (text: string): CaseStep[] => {
 export async function toCases(db: Db, rows: CaseRow[], tree?: ModuleTree): Promise<TestCase[]> {
   if (rows.length === 0) return [];
   const projectId = rows[0]?.projectId as number;
-  const [shownTree, counts] = await Promise.all([
+  const [shownTree, creators, counts] = await Promise.all([
     tree ?? loadTree(db, projectId),
+    creatorsOf(
+      db,
+      rows.map((r) => r.createById),
+    ),
     db
       .selectFrom('sysDefect')
       .select(['caseId', 'defectState', (eb) => eb.fn.countAll<number>().as('n')])
@@ -126,6 +131,7 @@ export async function toCases(db: Db, rows: CaseRow[], tree?: ModuleTree): Promi
       remark: r.remark,
       imgUrls: r.imgUrls,
       createBy: r.createBy,
+      creator: (r.createById !== null && creators.get(r.createById)) || null,
       createTime: r.createTime,
       updateTime: r.updateTime,
       defectProcessingCount: count(r.caseId, [0]),

@@ -1,7 +1,15 @@
-import { DEFECT_STATE_NAMES, DEFECT_TYPES, type Defect, type DefectSeen, ROLE_IDS } from '@buglet/contracts';
+import {
+  type CreatorSummary,
+  DEFECT_STATE_NAMES,
+  DEFECT_TYPES,
+  type Defect,
+  type DefectSeen,
+  ROLE_IDS,
+} from '@buglet/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { DefectTable } from '../../db/schema.ts';
+import { creatorOf, creatorsOf } from '../users/creators.ts';
 import type { DefectSource } from './defect-filter.ts';
 
 export type DefectRow = Selectable<DefectTable>;
@@ -127,8 +135,17 @@ export async function projectPeople(db: Db, projectId: number) {
   };
 }
 
+interface People {
+  /** Each defect's handlers in order. */
+  handlers: Map<number, number[]>;
+  /** The handlers' names (a handler whose account is gone has none). */
+  users: Map<number, UserBrief>;
+  /** The reporters by user id (an API key's hidden account is the key). */
+  creators: Map<number, CreatorSummary>;
+}
+
 /** Each defect's handlers in order, with their names (a handler whose account is gone has no brief). */
-async function handlersWithUsers(db: Db, defectIds: number[]) {
+async function handlersWithUsers(db: Db, defectIds: number[]): Promise<Omit<People, 'creators'>> {
   const handlers = new Map<number, number[]>();
   const users = new Map<number, UserBrief>();
   if (defectIds.length === 0) return { handlers, users };
@@ -165,12 +182,17 @@ async function moduleNames(db: Db, moduleIds: number[]): Promise<Map<number, str
 export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Promise<Defect[]> {
   const ids = rows.map((r) => r.defectId);
   const moduleIds = [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))];
-  const [people, stars, modules, seen] = await Promise.all([
+  const [handled, creators, stars, modules, seen] = await Promise.all([
     handlersWithUsers(db, ids),
+    creatorsOf(
+      db,
+      rows.map((r) => r.createById),
+    ),
     collectedBy(db, viewerId, ids),
     moduleNames(db, moduleIds),
     seenOf(db, ids),
   ]);
+  const people = { ...handled, creators };
   return rows.map((r) => shape(r, people, stars, modules, seen));
 }
 
@@ -185,8 +207,15 @@ export function shownQuery(from: DefectSource, viewerId: number) {
     .leftJoin('sysDefectHandler as h', 'h.defectId', 'd.defectId')
     .leftJoin('sysUser as u', 'u.userId', 'h.userId')
     .leftJoin('sysDefectPush as pu', 'pu.defectId', 'd.defectId')
+    .leftJoin('sysUser as cu', 'cu.userId', 'd.createById')
     .selectAll('d')
     .select(['m.moduleName', 'h.userId as handlerId', 'u.userName', 'u.nickName', 'u.avatar'])
+    .select([
+      'cu.userName as creatorUserName',
+      'cu.nickName as creatorNickName',
+      'cu.avatar as creatorAvatar',
+      'cu.userType as creatorType',
+    ])
     .select([
       'pu.occurrences as seenOccurrences',
       'pu.firstSeen as seenFirst',
@@ -211,7 +240,7 @@ type ShownRow = Awaited<ReturnType<ReturnType<typeof shownQuery>['execute']>>[nu
 
 /** shownQuery's rows (a defect's handlers next to each other, in order) as defects, in order. */
 export function foldShown(rows: ShownRow[]): Array<{ row: DefectRow; shown: Defect }> {
-  const people: Awaited<ReturnType<typeof handlersWithUsers>> = { handlers: new Map(), users: new Map() };
+  const people: People = { handlers: new Map(), users: new Map(), creators: new Map() };
   const stars = new Set<number>();
   const modules = new Map<number, string>();
   const seen = new Map<number, DefectSeen>();
@@ -227,10 +256,25 @@ export function foldShown(rows: ShownRow[]): Array<{ row: DefectRow; shown: Defe
     seenFirst,
     seenLast,
     seenVersion,
+    creatorUserName,
+    creatorNickName,
+    creatorAvatar,
+    creatorType,
     ...row
   } of rows) {
     if (!defects.has(row.defectId)) {
       defects.set(row.defectId, row);
+      if (creatorUserName !== null && creatorNickName !== null)
+        people.creators.set(
+          row.createById,
+          creatorOf({
+            userId: row.createById,
+            userName: creatorUserName,
+            nickName: creatorNickName,
+            avatar: creatorAvatar,
+            userType: creatorType,
+          }),
+        );
       people.handlers.set(row.defectId, []);
       if (isCollected) stars.add(row.defectId);
       if (row.moduleId && moduleName !== null) modules.set(row.moduleId, moduleName);
@@ -286,7 +330,7 @@ async function seenOf(db: Db, defectIds: number[]): Promise<Map<number, DefectSe
 
 function shape(
   r: DefectRow,
-  people: Awaited<ReturnType<typeof handlersWithUsers>>,
+  people: People,
   stars: Set<number>,
   modules: Map<number, string>,
   seen: Map<number, DefectSeen>,
@@ -319,6 +363,7 @@ function shape(
     caseId: r.caseId,
     createBy: r.createBy,
     createById: r.createById,
+    creator: people.creators.get(r.createById) ?? null,
     updateBy: r.updateBy,
     createTime: r.createTime,
     updateTime: r.updateTime,

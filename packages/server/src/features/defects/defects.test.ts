@@ -90,6 +90,16 @@ describe('creating', () => {
       handleBy: [dev.userId],
     });
     expect(view.data.handleByList[0]).toMatchObject({ userId: dev.userId });
+    // Its reporter, named as people are named everywhere (nickname, then account).
+    expect(view.data.creator).toEqual({
+      userId: tester.userId,
+      userName: tester.userName,
+      nickName: expect.any(String),
+      avatar: null,
+      isApiKey: false,
+    });
+    const listed = await api(dev, 'GET', '/system/defect/list', undefined, { projectId: String(projectId) });
+    expect(listed.rows.find((d: Json) => d.defectId === first).creator).toEqual(view.data.creator);
     // Two handlers, in the order given, with their names.
     const both = await create(tester, { handleBy: [tester.userId, dev.userId] });
     const shown = (await api(dev, 'GET', `/system/defect/${both}`)).data;

@@ -59,6 +59,10 @@ export type NoticeRow = {
   createBy: string | null;
   projectName?: string | null;
   teamName?: string | null;
+  senderId?: number | null;
+  senderNickName?: string | null;
+  senderAvatar?: string | null;
+  senderType?: string | null;
 };
 
 /** A notice as its reader sees it: defect notices and invitations written again in the reader's language. */
@@ -95,6 +99,16 @@ export const shownNotice = (row: NoticeRow, lang: 'zh_CN' | 'en_US') => {
     isRead: row.isRead === 1,
     createTime: row.createTime,
     createBy: row.createBy,
+    sender:
+      row.senderId && row.createBy
+        ? {
+            userId: row.senderId,
+            userName: row.createBy,
+            nickName: row.senderNickName ?? '',
+            avatar: row.senderAvatar ?? null,
+            isApiKey: row.senderType === API_KEY_USER_TYPE,
+          }
+        : null,
   };
 };
 
@@ -128,8 +142,18 @@ export function registerNoticeRoutes(r: Router): void {
       .selectFrom('sysNotice as n')
       .leftJoin('sysProject as p', 'p.projectId', 'n.projectId')
       .leftJoin('sysTeam as t', 't.teamId', 'p.teamId')
+      // Who sent it, named as people are everywhere (the notice keeps only their account).
+      .leftJoin('sysUser as su', (join) =>
+        join.onRef('su.userName', '=', 'n.createBy').on('su.delFlag', '=', '0'),
+      )
       .selectAll('n')
       .select(['p.projectName', 't.teamName'])
+      .select([
+        'su.userId as senderId',
+        'su.nickName as senderNickName',
+        'su.avatar as senderAvatar',
+        'su.userType as senderType',
+      ])
       .where('n.receiverId', '=', userId);
 
   r.get('/system/notice/list', {

@@ -323,6 +323,10 @@ describe('what was pushed, seen', () => {
       defectName: 'Flaky',
     });
     expect(list.rows[0].seen).toMatchObject({ occurrences: 3 });
+    // The reporter is the key, by its name, in the view and the list alike.
+    const byKey = { nickName: 'CI runner', isApiKey: true, avatar: null };
+    expect(view.data.creator).toMatchObject(byKey);
+    expect(list.rows[0].creator).toMatchObject(byKey);
     // A defect made in the app was never pushed.
     const made = list.rows.find((d: Json) => d.defectName === 'Flaky checkout');
     expect(made).toBeTruthy();

@@ -3,6 +3,7 @@ import type { TestCase } from '@buglet/contracts';
 import { Descriptions, Divider, Empty, Flex, Image, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermiButton } from '../../components/permi-button.tsx';
+import { PersonLabel } from '../../components/person-label.tsx';
 import { assetUrl } from '../../lib/http.ts';
 import { splitPaths } from '../defects/upload-paths-field.tsx';
 import { StepNumber } from './case-steps-editor.tsx';
@@ -83,7 +84,11 @@ export function CaseDetails({ testCase, onReportDefect }: StepListProps) {
           { key: 'module', label: t('module.deliverable'), children: testCase.modulePath || '-' },
           { key: 'level', label: t('case.level'), children: <LevelRing level={testCase.caseLevel} /> },
           { key: 'state', label: t('case.state'), children: <CaseStateTag state={testCase.caseState} /> },
-          { key: 'creator', label: t('case.creator'), children: testCase.createBy || '-' },
+          {
+            key: 'creator',
+            label: t('case.creator'),
+            children: <PersonLabel person={testCase.creator} fallback={testCase.createBy} />,
+          },
           { key: 'created', label: t('create-time'), children: testCase.createTime },
           { key: 'updated', label: t('update-time'), children: testCase.updateTime },
           {

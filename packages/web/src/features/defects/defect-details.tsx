@@ -2,6 +2,7 @@ import type { Defect } from '@buglet/contracts';
 import { Descriptions, Divider, Flex, Image, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PersonLabel } from '../../components/person-label.tsx';
 import { attachmentName } from '../../lib/attachment-name.ts';
 import { assetUrl } from '../../lib/http.ts';
 import { DefectSeenText } from './defect-seen.tsx';
@@ -27,7 +28,11 @@ export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: 
         items={[
           { key: 'level', label: t('defect.level'), children: levelText(defect.defectLevel) },
           { key: 'handlers', label: t('defect.handlers'), children: handlers },
-          { key: 'creator', label: t('defect.creator'), children: defect.createBy ?? '-' },
+          {
+            key: 'creator',
+            label: t('defect.creator'),
+            children: <PersonLabel person={defect.creator} fallback={defect.createBy} />,
+          },
           { key: 'module', label: t('module.deliverable'), children: defect.moduleName || '-' },
           { key: 'version', label: t('defect.version'), children: defect.moduleVersion || '-' },
           { key: 'created', label: t('create-time'), children: defect.createTime },

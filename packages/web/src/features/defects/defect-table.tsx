@@ -2,6 +2,7 @@ import type { Defect } from '@buglet/contracts';
 import { Flex, Table, type TableColumnType, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FocusAvatars } from '../../components/focus-avatars.tsx';
+import { PersonLabel } from '../../components/person-label.tsx';
 import { COLUMN_TITLE_KEYS } from './defect-column-chooser.tsx';
 import type { DefectColumn } from './defect-columns.ts';
 import { DefectSeenText } from './defect-seen.tsx';
@@ -79,7 +80,10 @@ export function DefectTable({
     version: { width: 100, ellipsis: true, render: (_v, d) => d.moduleVersion },
     planStart: { width: 170, render: (_v, d) => time(d.planStartTime) },
     planEnd: { width: 170, render: (_v, d) => time(d.planEndTime) },
-    creator: { width: 120, ellipsis: true, render: (_v, d) => d.createBy },
+    creator: {
+      width: 140,
+      render: (_v, d) => <PersonLabel person={d.creator} fallback={d.createBy} />,
+    },
     createTime: { width: 170, render: (_v, d) => d.createTime },
     updateTime: { width: 165, render: (_v, d) => d.updateTime },
     seen: { width: 110, render: (_v, d) => (d.seen ? <DefectSeenText seen={d.seen} short /> : null) },

@@ -2,6 +2,7 @@ import { LinkOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Divider, Drawer, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PersonLabel } from '../../components/person-label.tsx';
 import { useSession } from '../../stores/session.store.ts';
 import { MarkdownView } from '../defects/markdown-view.tsx';
 import { isNoticeTab, noticeLinkPath, TAB_LABEL_KEYS } from './notice-groups.ts';
@@ -75,7 +76,11 @@ export function NoticeDrawer({ noticeId, onClose }: NoticeDrawerProps) {
                   ? t(TAB_LABEL_KEYS[notice.groupName])
                   : notice.groupName,
               },
-              { key: 'sender', label: t('notice.sender'), children: notice.createBy || '-' },
+              {
+                key: 'sender',
+                label: t('notice.sender'),
+                children: <PersonLabel person={notice.sender} fallback={notice.createBy} />,
+              },
               { key: 'time', label: t('create-time'), children: notice.createTime },
             ]}
           />

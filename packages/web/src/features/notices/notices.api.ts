@@ -1,4 +1,4 @@
-import type { AjaxResult, ImUserSettings, NoticeGroup, TableData } from '@buglet/contracts';
+import type { AjaxResult, CreatorSummary, ImUserSettings, NoticeGroup, TableData } from '@buglet/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
@@ -8,6 +8,8 @@ export interface Notice extends NoticeMessage {
   projectName: string | null;
   teamName: string | null;
   createBy: string | null;
+  /** The sender named as everywhere (null: the server, or an account gone). */
+  sender?: CreatorSummary | null;
   /** On a team invitation's notice: the invitation and whether it is still waiting. */
   invitation?: { invitationId: number; state: 'pending' | 'accepted' | 'declined' };
 }

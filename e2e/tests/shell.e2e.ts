@@ -40,7 +40,9 @@ describe('the application shell', () => {
     expect(await registration.getAttribute('aria-checked')).toBe('false');
     await dialog.getByRole('button', { name: '稍后再说' }).click();
     await expect.poll(() => page.getByText('sys.account.captchaEnabled').count()).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('.ant-menu').getByText('成员管理').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.ant-menu').getByText('系统管理').count()).toBeGreaterThan(0);
+    // The platform's users have one page (系统管理 → 用户管理), not a second "成员管理" beside it.
+    expect(await page.locator('.ant-menu').getByText('成员管理', { exact: true }).count()).toBe(0);
     await shot(page, '03-config-page-zh');
   });
 
@@ -48,15 +50,15 @@ describe('the application shell', () => {
     await page.locator('.ant-select').filter({ hasText: '简体中文' }).first().click();
     await page.getByText('English', { exact: true }).click();
     await expect
-      .poll(() => page.locator('.ant-menu').getByText('Member Management').count())
+      .poll(() => page.locator('.ant-menu').getByText('Administration').count())
       .toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('i18n-locale'))).toBe('en_US');
     await shot(page, '04-config-page-en');
   });
 
   it('opens an admin page from the sidebar and shows its rows', async () => {
-    await page.locator('.ant-menu').getByText('Member Management').click();
-    await page.waitForURL(/#\/admin\/member/);
+    await page.locator('.ant-menu').getByText('Users', { exact: true }).click();
+    await page.waitForURL(/#\/system\/user/);
     await expect
       .poll(() => page.locator('.ant-table-row').filter({ hasText: 'admin' }).count())
       .toBeGreaterThan(0);
@@ -124,7 +126,7 @@ describe('the application shell', () => {
     const info = await fetch(`${baseUrl}/getInfo`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await info.json()) as { code: number }).code).toBe(401);
     // ...and a fresh load of a protected page lands on the login page, keeping where it was going.
-    await page.goto(`${baseUrl}/#/admin/member`);
+    await page.goto(`${baseUrl}/#/system/user`);
     const settings = page.waitForResponse((r) => r.url().includes('/captchaImage'));
     await page.reload();
     await page.waitForURL(/#\/login\?redirect=/);

@@ -41,6 +41,7 @@ import * as m038 from './migrations/038-defect-name-folded.ts';
 import * as m039 from './migrations/039-probe-hardening.ts';
 import * as m040 from './migrations/040-push-keeping.ts';
 import * as m041 from './migrations/041-outbound-remark.ts';
+import * as m042 from './migrations/042-one-user-list.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -84,6 +85,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '039-probe-hardening': m039,
   '040-push-keeping': m040,
   '041-outbound-remark': m041,
+  '042-one-user-list': m042,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

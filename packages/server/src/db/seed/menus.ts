@@ -220,19 +220,8 @@ export const MENUS: MenuSeed[] = [
     [...crudNames.slice(0, 4), '状态修改', '导出'],
   ),
 
-  // Platform administration directory pinned to the bottom of the sidebar.
-  dir(2072, 0, '系统', 'system', 'admin', 'redis-list', 99),
-  page(
-    2073,
-    2072,
-    '成员管理',
-    'member.manage',
-    'member',
-    'system/member/index',
-    'system:user:list',
-    'user',
-    1,
-  ),
+  // The original's "系统 → 成员管理" (2072, 2073) listed the platform's users a second time, beside
+  // 系统管理 → 用户管理: it is not seeded (migration 042 takes it out of older databases).
 
   // Team group.
   dir(2043, 0, '团队', 'team', 'team', '#', 0),

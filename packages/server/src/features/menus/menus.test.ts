@@ -2,6 +2,7 @@ import type { RouterRecord, TreeNode } from '@buglet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { up as oneUserList } from '../../db/migrations/042-one-user-list.ts';
 
 let t: TestApp;
 let admin: string;
@@ -211,6 +212,24 @@ describe('DELETE /system/menu/:menuId', () => {
   });
 });
 
+/** A menu row as the original seeded its own: shown, enabled, no cache, its name untranslated. */
+const MENU_ROW = {
+  menuNameI18nKey: null,
+  orderNum: 99,
+  query: null,
+  isFrame: '1',
+  isCache: '0',
+  visible: '0',
+  status: '0',
+  perms: null,
+  icon: 'user',
+  createBy: 'admin',
+  createTime: '2024-01-01 00:00:00',
+  updateBy: null,
+  updateTime: null,
+  remark: null,
+} as const;
+
 describe('GET /getRouters', () => {
   it('gives a default member its granted directories only', async () => {
     const res = await api('GET', '/getRouters', { token: member });
@@ -238,5 +257,51 @@ describe('GET /getRouters', () => {
     const users = system?.children?.find((c) => c.path === 'user');
     expect(users).toMatchObject({ component: 'system/user/index' });
     expect(users?.children).toBeUndefined();
+  });
+
+  it('lists the platform’s users on one page only; an older database loses the second one', async () => {
+    const userPages = (records: RouterRecord[]): string[] =>
+      records.flatMap((r) => [
+        ...(r.component === 'system/user/index' || r.component === 'system/member/index' ? [r.path] : []),
+        ...userPages(r.children ?? []),
+      ]);
+    const routersNow = async () => (await api('GET', '/getRouters')).data as RouterRecord[];
+    expect(userPages(await routersNow())).toEqual(['user']);
+    // As the original seeded it: 系统 → 成员管理, granted to a role.
+    await t.db
+      .insertInto('sysMenu')
+      .values([
+        {
+          ...MENU_ROW,
+          menuId: 2072,
+          menuName: '系统',
+          parentId: 0,
+          path: 'admin',
+          menuType: 'M',
+          component: null,
+        },
+        {
+          ...MENU_ROW,
+          menuId: 2073,
+          menuName: '成员管理',
+          parentId: 2072,
+          path: 'member',
+          menuType: 'C',
+          component: 'system/member/index',
+          perms: 'system:user:list',
+        },
+      ])
+      .execute();
+    await t.db.insertInto('sysRoleMenu').values({ roleId: 2, menuId: 2073 }).execute();
+    expect(userPages(await routersNow()).sort()).toEqual(['member', 'user']);
+    await oneUserList(t.db as never);
+    expect(userPages(await routersNow())).toEqual(['user']);
+    const left = await t.db
+      .selectFrom('sysMenu')
+      .select('menuId')
+      .where('menuId', 'in', [2072, 2073])
+      .execute();
+    expect(left).toEqual([]);
+    expect(await t.db.selectFrom('sysRoleMenu').selectAll().where('menuId', '=', 2073).execute()).toEqual([]);
   });
 });

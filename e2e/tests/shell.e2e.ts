@@ -49,9 +49,7 @@ describe('the application shell', () => {
   it('switches the language of the shell and of server messages', async () => {
     await page.locator('.ant-select').filter({ hasText: '简体中文' }).first().click();
     await page.getByText('English', { exact: true }).click();
-    await expect
-      .poll(() => page.locator('.ant-menu').getByText('Administration').count())
-      .toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.ant-menu').getByText('Administration').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('i18n-locale'))).toBe('en_US');
     await shot(page, '04-config-page-en');
   });

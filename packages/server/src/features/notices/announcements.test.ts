@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { listeningAddress, socketOf as openSocket } from '../../../test/sockets.ts';
-import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
+import { apiAs, createTestApp, type Person, type TestApp } from '../../../test/test-app.ts';
 
 /*
  * POST and PUT /system/notice (the administrator's announcements, the original's

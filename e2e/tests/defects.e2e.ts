@@ -391,4 +391,29 @@ describe('defect list views', () => {
     await pills.first().click();
     await drawer(page).getByText(TITLE).first().waitFor();
   });
+
+  it('finds defects and the project from the header search, by words or #number', async () => {
+    const page = await openAs(DEVELOPER);
+    await page.goto(`${baseUrl}/#/index`);
+    const search = page.getByTestId('header-search');
+    const options = page.locator('.ant-select-dropdown:visible');
+    // Words of the title: the defect, under its group, opens in its page's drawer.
+    await search.click();
+    await page.keyboard.type('Checkout button');
+    await options.getByText('当前项目的缺陷').waitFor();
+    await capture(page, 'df-13-header-search');
+    await options.getByText(`#1 ${TITLE}`).click();
+    await page.waitForURL(/#\/project\/defect/);
+    await drawer(page).getByText(TITLE).first().waitFor();
+    await page.keyboard.press('Escape');
+    // Its number, and the project by name.
+    await search.click();
+    await page.keyboard.type('#1');
+    await options.getByText(`#1 ${TITLE}`).waitFor();
+    await page.keyboard.press('Escape');
+    await search.click();
+    await page.keyboard.type('Owl');
+    await options.getByText('项目', { exact: true }).waitFor();
+    await options.getByText('Owl Shop', { exact: true }).waitFor();
+  });
 });

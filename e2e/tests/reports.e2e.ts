@@ -57,6 +57,12 @@ describe('reports', () => {
     await page.goto(`${baseUrl}/#/report/template/index`);
     await page.getByRole('tab', { name: /模版商店/ }).click();
     const weekly = page.getByTestId('shop-template').filter({ hasText: '项目周报' });
+    // Each card says what its template holds (its sections), never its directives' source.
+    await weekly.waitFor();
+    for (const card of await page.getByTestId('shop-template').all())
+      expect(await card.locator('.ant-card-body').innerText()).not.toMatch(/\$[a-z]*\{/);
+    expect(await weekly.locator('.ant-card-body').innerText()).toContain(' · ');
+    await capture('rp-00-shop-cards');
     await weekly.getByRole('button', { name: '预览' }).click();
     const preview = page.getByRole('dialog').filter({ hasText: '项目周报' });
     // Previewed live: the project's defect is in the table.

@@ -27,6 +27,7 @@ import {
   listTemplates,
   reportKeys,
 } from './reports.api.ts';
+import { templateOutline } from './template-outline.ts';
 
 const ALL = { pageNum: 1, pageSize: 100 };
 
@@ -131,7 +132,7 @@ export default function TemplateGalleryPage() {
         ellipsis={{ rows: 3 }}
         style={{ minHeight: 66, margin: 0, fontSize: 12 }}
       >
-        {template.templateContent || t('report.template.empty')}
+        {templateOutline(template.templateContent) || t('report.template.empty')}
       </Typography.Paragraph>
     </Card>
   );

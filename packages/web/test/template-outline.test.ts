@@ -4,13 +4,13 @@ import { templateOutline } from '../src/features/reports/template-outline.ts';
 describe('a template card', () => {
   it('names the sections a template holds, not its directives', () => {
     const content = [
-      '# ${api.project.projectName} test summary',
+      `# \${api.project.projectName} test summary`,
       '',
-      ':-- The project has ${api.case.total} test cases.',
+      `:-- The project has \${api.case.total} test cases.`,
       '',
       '## Test execution',
       '$table{api.case.byState}',
-      '## Open defects (${api.defect.openTotal})',
+      `## Open defects (\${api.defect.openTotal})`,
       '$table{api.defect.open[projectNum,defectName]}',
       '### **Conclusion**',
     ].join('\n');
@@ -21,7 +21,7 @@ describe('a template card', () => {
     const content =
       '$table{api.defect.byLevel}\n- [ ] Every urgent defect is resolved\n- [ ] Notes are updated\n';
     expect(templateOutline(content)).toBe('Every urgent defect is resolved Notes are updated');
-    expect(templateOutline('${api.defect.total}')).toBe('');
+    expect(templateOutline(`\${api.defect.total}`)).toBe('');
     expect(templateOutline('')).toBe('');
   });
 });

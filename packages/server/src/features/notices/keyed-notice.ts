@@ -2,12 +2,13 @@ import type { Db } from '../../db/connect.ts';
 import { type Lang, type MessageArg, type MessageKey, translate } from '../../http/i18n.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Hub } from '../realtime/hub.ts';
+import { readerLangs } from '../users/reader-langs.ts';
 import { noticeFrame } from './notices.service.ts';
 
 /**
  * A notice the server itself tells one person (a share link locked, say): its words are message
  * keys with their arguments, kept with the row and written in the reader's language when read,
- * as defect notices are.
+ * as defect notices are, and pushed in the language they read the app in.
  */
 export const KEYED_NOTICE = 'message';
 
@@ -33,6 +34,7 @@ export async function sendKeyedNotice(
 ): Promise<void> {
   const now = formatDateTime();
   const text = renderKeyedNotice('zh_CN', facts);
+  const lang = (await readerLangs(deps.db, [receiverId])).get(receiverId) ?? 'zh_CN';
   const row = await deps.db
     .insertInto('sysNotice')
     .values({
@@ -57,7 +59,7 @@ export async function sendKeyedNotice(
     'notice',
     noticeFrame({
       noticeId: row.noticeId,
-      ...text,
+      ...renderKeyedNotice(lang, facts),
       groupName: where.groupName,
       projectId: where.projectId,
       receiverId,

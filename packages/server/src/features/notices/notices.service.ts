@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import type { DefectRow } from '../defects/defects.repository.ts';
 import { projectsMemberIds } from '../projects/project-members.repository.ts';
 import type { Hub } from '../realtime/hub.ts';
+import { readerLangs } from '../users/reader-langs.ts';
 import { type DefectNoticeFacts, defectLink, renderDefectNotice } from './notice-render.ts';
 import { settingsOf } from './notice-settings.repository.ts';
 import type { Outbox } from './outbox.ts';
@@ -98,11 +99,15 @@ export async function deliver(
   receivers: { userId: number; settings: ImUserSettings }[],
 ): Promise<void> {
   const now = formatDateTime();
-  const rendered = receivers.map((r) => ({
-    ...r,
-    lang: r.settings.lang ?? 'zh_CN',
-    ...message.render(r.settings.lang ?? 'zh_CN', ''),
-  }));
+  // Each in the language they read the app in (else the one their settings were saved in).
+  const chosen = await readerLangs(
+    deps.db,
+    receivers.map((r) => r.userId),
+  );
+  const rendered = receivers.map((r) => {
+    const lang = chosen.get(r.userId) ?? r.settings.lang ?? 'zh_CN';
+    return { ...r, lang, ...message.render(lang, '') };
+  });
   const inApp = rendered.filter((r) => r.settings.platforms.asystem.switch);
   // One INSERT for everyone (a notice to a thousand members is one round trip), then the pushes.
   const ids = new Map<number, number>();

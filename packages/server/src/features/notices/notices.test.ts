@@ -306,6 +306,36 @@ describe('defect notices in the app', () => {
   });
 });
 
+describe('the reader’s language', () => {
+  it('writes what is pushed in the language the receiver reads the app in, whoever caused it', async () => {
+    const reader = await t.signedIn();
+    const teamId = (
+      await t.db
+        .selectFrom('sysProject')
+        .select('teamId')
+        .where('projectId', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).teamId;
+    await t.db.insertInto('sysUserTeam').values({ userId: reader.userId, teamId, isLock: 0 }).execute();
+    await api(tester, 'POST', `/system/project/${projectId}/member`, {
+      memberIds: [reader.userId],
+      roleIds: [7],
+    });
+    // The reader chose English in the app (saved with their preferences); the tester reads Chinese.
+    expect((await api(reader, 'PUT', '/system/user-config', { lang: 'en_US' })).code).toBe(200);
+    const socket = await connect(reader);
+    try {
+      await newDefect([reader.userId]);
+      const frame = await socket.waitFor('notice', (d) => d.isRead === false);
+      expect(frame.data.noticeTitle).toMatch(/^\[Pending\] Defect #\d+ Pay button dead$/);
+      const panel = await socket.waitFor('panel_notice');
+      expect(panel.data.noticeTitle).toMatch(/^\[Pending\] Defect/);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
 describe('settings', () => {
   it('default to the user’s own address and refuse malformed ones', async () => {
     await t.db

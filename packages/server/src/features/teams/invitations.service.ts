@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { sendKeyedNotice } from '../notices/keyed-notice.ts';
 import { noticeFrame } from '../notices/notices.service.ts';
 import type { Hub } from '../realtime/hub.ts';
+import { readerLangs } from '../users/reader-langs.ts';
 import { ensureUserConfig } from '../users/users.repository.ts';
 import { findLiveTeam, findMembership, insertMembership } from './teams.repository.ts';
 
@@ -132,8 +133,12 @@ export async function inviteOrAdd(
     );
     await hub.send([userId], 'teamsChanged', { teamId });
   }
+  const langs = await readerLangs(
+    db,
+    notices.map((n) => n.userId),
+  );
   for (const n of notices) {
-    const text = renderInvitation('zh_CN', n.facts);
+    const text = renderInvitation(langs.get(n.userId) ?? 'zh_CN', n.facts);
     await hub.send(
       [n.userId],
       'notice',

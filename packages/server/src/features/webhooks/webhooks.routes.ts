@@ -2,12 +2,11 @@ import { webhook, webhookCreateBody, webhookDelivery, webhookUpdateBody } from '
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { ProjectWebhookTable } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
-import { sendWebhook, WebhookAnswerError } from './webhook-send.ts';
+import { deliveryFailure, sendWebhook, WebhookAnswerError } from './webhook-send.ts';
 
 const idParams = z.object({ webhookId: z.coerce.number().int().min(1) });
 const DELIVERIES_SHOWN = 50;
@@ -183,13 +182,8 @@ export function registerWebhookRoutes(r: Router): void {
         );
         outcome = { state: 'sent', responseCode: status, lastError: null };
       } catch (error) {
-        // A refused address is said in the caller's language; other failures as they came.
-        const message =
-          error instanceof AppError
-            ? ctx.t(error.key, ...error.args)
-            : error instanceof Error
-              ? error.message
-              : String(error);
+        // Said in the caller's language: a refused address, the receiver's status, no answer.
+        const message = deliveryFailure(error, ctx.lang);
         outcome = {
           state: 'failed',
           responseCode: error instanceof WebhookAnswerError ? error.status : null,

@@ -95,6 +95,27 @@ describe('outgoing webhooks', () => {
     expect(last.delivery).toBe(String(ping.data.deliveryId));
   });
 
+  it('says why a test failed in the caller’s language, the receiver’s status in words of ours', async () => {
+    const made = await api(lead, 'POST', '/system/webhook', { projectId, webhookUrl: hookUrl, events: [] });
+    const ping = async (lang: 'zh_CN' | 'en_US') => {
+      answers.push(501);
+      const res = await t.call({
+        method: 'POST',
+        url: `/system/webhook/${made.data.webhookId}/test`,
+        token: lead.token,
+        lang,
+      });
+      return res.body.data;
+    };
+    expect(await ping('zh_CN')).toMatchObject({
+      state: 'failed',
+      responseCode: 501,
+      lastError: '接收方返回了 HTTP 501，不是 2xx',
+    });
+    expect((await ping('en_US')).lastError).toBe('The receiver answered HTTP 501, not 2xx');
+    await api(lead, 'DELETE', `/system/webhook/${made.data.webhookId}`);
+  });
+
   it('delivers defect events signed, retrying a failed answer, with a delivery log', async () => {
     received.length = 0;
     answers.push(503);

@@ -3,6 +3,7 @@ import { runCaseList } from './case-list.bench.ts';
 import { runDefectCreate } from './defect-create.bench.ts';
 import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
+import { runFirstPage } from './first-page.bench.ts';
 import { runHomeDashboard } from './home-dashboard.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runOperLog } from './oper-log.bench.ts';
@@ -30,6 +31,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['home dashboard: one person in a project of 1,000,000 defects', runHomeDashboard],
   ['operation log: what recording a write adds to the request', runOperLog],
   ['sign-in page: the JavaScript a first visit to #/login loads', runWebBundle],
+  ['first page: the sign-in page and the home page after signing in, in Chromium', runFirstPage],
   ['abuse: a sign-in flood and a decompression bomb', runAbuse],
 ];
 

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, PNG } from '../api.ts';
 import { fillLogin, launch, shot, WAIT_MS } from '../browser.ts';
+import { everyPage, GUEST_ROUTES, settler } from '../pages.ts';
 import { e2eUrl } from '../server.ts';
 
 /**
@@ -13,56 +12,16 @@ import { e2eUrl } from '../server.ts';
  * character in what the page shows fails the test; the test's own data is English.
  */
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-const STATIC_ROUTES = fileURLToPath(
-  new URL('../../packages/web/src/router/static-routes.ts', import.meta.url),
-);
-/** Fixed routes outside the guard, listed in the router itself (app-routes.tsx); the share page follows. */
-const GUEST_ROUTES = ['/login', '/register', '/401', '/404'];
 const DEFECT = 'Cart total is wrong';
-
-interface RouteRecord {
-  path: string;
-  children?: RouteRecord[];
-}
 
 const server = { url: e2eUrl() };
 let browser: Browser;
 let page: Page;
-let inFlight = 0;
 let sharePath = '';
 let projectId = 0;
 
-/** Absolute paths of every page in /getRouters, hidden ones included (as the web's flattenRoutes). */
-function menuPaths(records: RouteRecord[], parent = ''): string[] {
-  return records.flatMap((r) => {
-    if (/^https?:/.test(r.path)) return [];
-    const own = r.path.startsWith('/') ? r.path : `${parent}/${r.path}`;
-    return r.children?.length ? menuPaths(r.children, own) : [own];
-  });
-}
-
-/** The fixed routes of the web's route table, each parameter filled in with every value given. */
-function staticPaths(values: Record<string, string[]>): string[] {
-  const source = fs.readFileSync(STATIC_ROUTES, 'utf8');
-  return [...source.matchAll(/path: '([^']+)'/g)].flatMap(([, route = '']) => {
-    const param = /:(\w+)/.exec(route)?.[1];
-    if (!param) return [route];
-    const options = values[param];
-    if (!options?.length) throw new Error(`no value for :${param} of ${route}: add it to the walk`);
-    return options.map((value) => route.replace(`:${param}`, value));
-  });
-}
-
-/** Waits until no request has been under way for a moment and no spinner turns. */
-async function settle(): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let quietSince = Date.now();
-  while (Date.now() < deadline && (inFlight > 0 || Date.now() - quietSince < 150)) {
-    if (inFlight > 0) quietSince = Date.now();
-    await page.waitForTimeout(25);
-  }
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'));
-}
+/** Waits until no request has been under way for a moment and no spinner turns (set with the page). */
+let settle: () => Promise<void> = async () => {};
 
 /** Each offending line once, with the first place it showed (the tabs repeat it on later pages). */
 const found = new Map<string, string>();
@@ -155,9 +114,7 @@ beforeAll(async () => {
   browser = await launch();
   page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
   page.setDefaultTimeout(WAIT_MS);
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
+  settle = settler(page);
   // The tabs of visited pages are on, so every page's tab title is checked too.
   await page.addInitScript(() => localStorage.setItem('layout-setting', '{"tagsView":true}'));
 });
@@ -185,24 +142,7 @@ describe('the application in English', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Later' }).click();
     const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
     const { api } = apiClient(server.url);
-    const routers = (await api(token, 'GET', '/getRouters')).data as RouteRecord[];
-    const dicts = (await api(token, 'GET', '/system/dict/type/list?pageSize=100')) as {
-      rows?: { dictId: number }[];
-    };
-    // A table taken into code generation, so its edit page has something to show.
-    await api(token, 'POST', '/tool/gen/importTable?tables=sys_post');
-    const gen = (await api(token, 'GET', '/tool/gen/list?tableName=sys_post')) as {
-      rows?: { tableId: number }[];
-    };
-    const params = {
-      userId: ['1'],
-      roleId: ['2'],
-      dictId: (dicts.rows ?? []).map((d) => String(d.dictId)),
-      // The log of every job (0): the page a job's log link opens, here with no job chosen.
-      jobId: ['0'],
-      tableId: (gen.rows ?? []).map((r) => String(r.tableId)),
-    };
-    const pages = [...new Set([...staticPaths(params), ...menuPaths(routers)])];
+    const pages = await everyPage(api, token, 'all');
     const tried = new Set<string>();
 
     for (const route of pages) {

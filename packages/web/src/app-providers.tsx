@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useDownloadMask } from './lib/download-mask.store.ts';
 import { antdLocale } from './lib/i18n.ts';
 import { usePrefersReducedMotion } from './lib/reduced-motion.ts';
-import { type SizeName, useLayout } from './stores/layout.store.ts';
+import { SIDEBAR_DARK_BG, type SizeName, useLayout } from './stores/layout.store.ts';
 
 const COMPONENT_SIZE: Record<SizeName, 'large' | 'middle' | 'small'> = {
   default: 'large',
@@ -41,8 +41,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         token: { colorPrimary, motion },
         components: {
           // The dark side theme reproduces the original's slate sidebar rather than antd's navy.
-          Menu: sideTheme === 'theme-dark' ? { darkItemBg: '#304156', darkSubMenuItemBg: '#1f2d3d' } : {},
-          Layout: { siderBg: sideTheme === 'theme-dark' ? '#304156' : '#ffffff' },
+          Menu:
+            sideTheme === 'theme-dark' ? { darkItemBg: SIDEBAR_DARK_BG, darkSubMenuItemBg: '#1f2d3d' } : {},
+          Layout: { siderBg: sideTheme === 'theme-dark' ? SIDEBAR_DARK_BG : '#ffffff' },
         },
       }}
     >

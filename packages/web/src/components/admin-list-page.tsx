@@ -174,7 +174,11 @@ export function AdminListPage<T, K extends string, Target = T>(props: AdminListP
           {props.search}
           {props.dateRange ? (
             <Form.Item name="range" label={props.dateRange}>
-              <DatePicker.RangePicker placeholder={[t('start-time'), t('end-time')]} />
+              <DatePicker.RangePicker
+                placeholder={[t('start-time'), t('end-time')]}
+                // On a phone it fits beside its label (its own width took the page past 390 px).
+                style={{ maxWidth: 'calc(100vw - 150px)' }}
+              />
             </Form.Item>
           ) : null}
         </SearchForm>

@@ -7,7 +7,7 @@ import { DefaultPasswordModal } from '../features/auth/default-password-modal.ts
 import { ArchivedProjectBanner } from '../features/projects/archived-project-banner.tsx';
 import { NoTeamGuide } from '../features/teams/no-team-guide.tsx';
 import { useRouteMeta } from '../router/use-route-meta.ts';
-import { useLayout } from '../stores/layout.store.ts';
+import { SIDEBAR_DARK_BG, useLayout } from '../stores/layout.store.ts';
 import { useSession } from '../stores/session.store.ts';
 import { useTagsView } from '../stores/tags-view.store.ts';
 import { Navbar } from './navbar.tsx';
@@ -84,7 +84,11 @@ export default function AppLayout() {
           open={isSidebarOpen}
           onClose={closeSidebar}
           closable={false}
-          styles={{ body: { padding: 0 } }}
+          // The dark sidebar is dark all the way down the phone's menu, not a white drawer behind it.
+          styles={{
+            body: { padding: 0 },
+            section: settings.sideTheme === 'theme-dark' ? { background: SIDEBAR_DARK_BG } : undefined,
+          }}
         >
           {sidebar}
         </Drawer>

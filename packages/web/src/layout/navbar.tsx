@@ -5,7 +5,7 @@ import {
   MenuUnfoldOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { App, Button, Flex, Tooltip } from 'antd';
+import { App, Button, Flex, Grid, Tooltip } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeBell } from '../features/notices/notice-bell.tsx';
@@ -50,6 +50,8 @@ export function Navbar({ crumbs, topMenu }: NavbarProps) {
   const toggleSidebar = useLayout((s) => s.toggleSidebar);
   const setSettingsOpen = useLayout((s) => s.setSettingsOpen);
   const [isFull, toggleFull] = useFullscreen();
+  // Below 1200 px the header's tools leave the breadcrumb room for the current page's name only.
+  const screens = Grid.useBreakpoint();
 
   return (
     <Flex align="center" gap={8} style={{ height: 50, padding: '0 8px', minWidth: 0 }}>
@@ -60,7 +62,7 @@ export function Navbar({ crumbs, topMenu }: NavbarProps) {
         onClick={toggleSidebar}
       />
       <div style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
-        {topMenu ?? <BreadcrumbBar crumbs={crumbs} />}
+        {topMenu ?? <BreadcrumbBar crumbs={crumbs} isCompact={isMobile || !screens.xl} />}
       </div>
       {isMobile ? null : <HeaderSearch />}
       <NoticeBell />

@@ -3,6 +3,8 @@ import { create } from 'zustand';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 
 export const LAYOUT_SETTING_KEY = 'layout-setting';
+/** The dark side theme's slate (the original's sidebar rather than antd's navy). */
+export const SIDEBAR_DARK_BG = '#304156';
 
 export interface LayoutSettings {
   theme: string;

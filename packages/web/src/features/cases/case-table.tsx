@@ -126,7 +126,8 @@ export function CaseTable({ table, sort, onSort, onOpen, onEdit, onDelete, onRep
     {
       ...sorted('caseLevel'),
       title: t('case.level'),
-      width: 80,
+      // "Level" and its sorter on one line (at 80 px the word broke: "Leve/l").
+      width: 100,
       render: (_v, c) => <LevelRing level={c.caseLevel} />,
     },
     {

@@ -110,10 +110,12 @@ export default function NoticePage() {
       title: t('notice.project'),
       key: 'project',
       width: 170,
+      // On a phone the title keeps the room (the drawer shows the rest).
+      responsive: ['md' as const],
       ellipsis: true,
       render: (_v, row) => [row.teamName, row.projectName].filter(Boolean).join(' / ') || '-',
     },
-    { title: t('create-time'), dataIndex: 'createTime', width: 165 },
+    { title: t('create-time'), dataIndex: 'createTime', width: 165, responsive: ['sm' as const] },
     {
       title: t('operate'),
       key: 'operate',

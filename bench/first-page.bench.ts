@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright-core';
+import { startServer, waitUp } from './server-process.ts';
+
+/**
+ * What a person waits for in Chromium, each run in a fresh browser context (nothing cached, as
+ * on a first visit): the sign-in page, from the address typed to a form that takes input; then
+ * the sign-in, from Enter to the home page with its figures shown (no skeleton left). The median
+ * of `runs`. Issue 27's target for both: 1 s on a quiet machine.
+ */
+export async function measureFirstPage(
+  url: string,
+  account: { userName: string; password: string },
+  runs = 5,
+): Promise<{ openMs: number; signInMs: number }> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const opens: number[] = [];
+  const signIns: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+      const page = await context.newPage();
+      const t0 = performance.now();
+      await page.goto(`${url}/#/login`);
+      const field = page.getByPlaceholder(/账号|Account/);
+      await field.waitFor({ state: 'visible', timeout: 30_000 });
+      opens.push(performance.now() - t0);
+      await field.fill(account.userName);
+      await page.getByPlaceholder(/密码|Password/).fill(account.password);
+      const t1 = performance.now();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('home').waitFor({ state: 'visible', timeout: 30_000 });
+      await page
+        .getByTestId('home')
+        .locator('.ant-skeleton-active')
+        .first()
+        .waitFor({ state: 'detached', timeout: 30_000 });
+      signIns.push(performance.now() - t1);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { openMs: median(opens), signInMs: median(signIns) };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** `npm run bench -- first page`: a fresh server, its administrator on a password of their own. */
+export async function runFirstPage(): Promise<Record<string, string>> {
+  const server = await startServer({ ADMIN_PASSWORD: 'bench-pass1' });
+  try {
+    await waitUp(server.url);
+    const m = await measureFirstPage(server.url, { userName: 'admin', password: 'bench-pass1' });
+    return {
+      'sign-in page, address to a form that takes input (ms, median of 5, cold cache)': m.openMs.toFixed(0),
+      'sign-in, Enter to the home page shown (ms, median of 5)': m.signInMs.toFixed(0),
+    };
+  } finally {
+    await server.stop();
+  }
+}

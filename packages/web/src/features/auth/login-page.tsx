@@ -5,6 +5,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { page } from '../../components/page-loading.tsx';
+import { warmUpApp } from '../../router/warm-up.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { CaptchaField } from './captcha-field.tsx';
@@ -91,7 +92,15 @@ export default function LoginPage() {
 
   return (
     <AuthShell isWithIntro>
-      <Form form={form} initialValues={readRemembered()} onFinish={submit} size="large">
+      <Form
+        form={form}
+        initialValues={readRemembered()}
+        onFinish={submit}
+        // The first key pressed starts loading the app behind the sign-in (router/warm-up.ts).
+        onValuesChange={warmUpApp}
+        onFocus={warmUpApp}
+        size="large"
+      >
         <Form.Item
           name="username"
           rules={[

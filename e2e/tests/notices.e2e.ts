@@ -414,7 +414,7 @@ describe('project notification platforms', () => {
     await lead.evaluate(() => localStorage.setItem('i18n-locale', 'en_US'));
     await lead.goto(`${baseUrl}/#/notice/index?groupName=artificial`);
     await lead.reload();
-    await lead.getByRole('tab', { name: /Artificial Notice/ }).waitFor();
+    await lead.getByRole('tab', { name: /Manual notices/ }).waitFor();
     await lead.getByRole('button', { name: 'Notice Option' }).click();
     const dialog = lead.getByRole('dialog').filter({ has: lead.locator('form#notice-settings') });
     await dialog.getByText('Assigned to me (I am a handler)').waitFor();

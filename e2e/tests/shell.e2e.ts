@@ -128,8 +128,10 @@ describe('the application shell', () => {
     const settings = page.waitForResponse((r) => r.url().includes('/captchaImage'));
     await page.reload();
     await page.waitForURL(/#\/login\?redirect=/);
-    // Registration was turned off at the first sign-in: the login page offers none.
-    expect(await (await settings).json()).toMatchObject({ registerEnabled: false });
+    // Registration was turned off at the first sign-in: the login page, its settings read, offers none.
+    await settings;
+    const answer = await fetch(`${baseUrl}/prod-api/captchaImage`);
+    expect(await answer.json()).toMatchObject({ registerEnabled: false });
     await page.getByRole('button', { name: /^Log in$/i }).waitFor();
     expect(await page.getByText(/Register/).count()).toBe(0);
     await shot(page, '08-logged-out');

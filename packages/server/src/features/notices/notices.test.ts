@@ -85,6 +85,23 @@ async function connect(
   return { ws, frames, waitFor, close: () => ws.close() };
 }
 
+/** Someone new in the project's team, added to the project as a developer by its lead. */
+async function newMember(): Promise<Person> {
+  const person = await t.signedIn();
+  const { teamId } = await t.db
+    .selectFrom('sysProject')
+    .select('teamId')
+    .where('projectId', '=', projectId)
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('sysUserTeam').values({ userId: person.userId, teamId, isLock: 0 }).execute();
+  const added = await api(tester, 'POST', `/system/project/${projectId}/member`, {
+    memberIds: [person.userId],
+    roleIds: [7],
+  });
+  expect(added.code).toBe(200);
+  return person;
+}
+
 const newDefect = async (handleBy: number[]) =>
   (
     await api(tester, 'POST', '/system/defect', {
@@ -273,21 +290,8 @@ describe('defect notices in the app', () => {
   });
 
   it('never reach someone who left the project, though they still follow or handle its defects', async () => {
-    const leaver = await t.signedIn();
-    const teamId = (
-      await t.db
-        .selectFrom('sysProject')
-        .select('teamId')
-        .where('projectId', '=', projectId)
-        .executeTakeFirstOrThrow()
-    ).teamId;
-    await t.db.insertInto('sysUserTeam').values({ userId: leaver.userId, teamId, isLock: 0 }).execute();
     // Added and removed by the project's lead, as the members page does.
-    const added = await api(tester, 'POST', `/system/project/${projectId}/member`, {
-      memberIds: [leaver.userId],
-      roleIds: [7],
-    });
-    expect(added.code).toBe(200);
+    const leaver = await newMember();
     const countOf = async () => (await api(leaver, 'GET', '/system/notice/list')).total as number;
     const defectId = await newDefect([dev.userId, leaver.userId]);
     await until(async () => (await countOf()) === 1);
@@ -308,19 +312,7 @@ describe('defect notices in the app', () => {
 
 describe('the reader’s language', () => {
   it('writes what is pushed in the language the receiver reads the app in, whoever caused it', async () => {
-    const reader = await t.signedIn();
-    const teamId = (
-      await t.db
-        .selectFrom('sysProject')
-        .select('teamId')
-        .where('projectId', '=', projectId)
-        .executeTakeFirstOrThrow()
-    ).teamId;
-    await t.db.insertInto('sysUserTeam').values({ userId: reader.userId, teamId, isLock: 0 }).execute();
-    await api(tester, 'POST', `/system/project/${projectId}/member`, {
-      memberIds: [reader.userId],
-      roleIds: [7],
-    });
+    const reader = await newMember();
     // The reader chose English in the app (saved with their preferences); the tester reads Chinese.
     expect((await api(reader, 'PUT', '/system/user-config', { lang: 'en_US' })).code).toBe(200);
     const socket = await connect(reader);

@@ -131,8 +131,8 @@ export async function inviteOrAdd(
       { title: 'team.added.title', content: 'team.added.content', args: [inviter, team.teamName] },
       { groupName: 'artificial', projectId: null, src: null },
     );
-    await hub.send([userId], 'teamsChanged', { teamId });
   }
+  if (addedIds.length > 0) await hub.send(addedIds, 'teamsChanged', { teamId });
   const langs = await readerLangs(
     db,
     notices.map((n) => n.userId),

@@ -14,7 +14,9 @@ export function LangSelect({ isCompact }: { isCompact?: boolean }) {
       value={i18n.language as Locale}
       variant="borderless"
       prefix={<GlobalOutlined />}
-      style={{ width: isCompact ? 118 : 130 }}
+      style={{ width: isCompact ? 88 : 130 }}
+      // On a phone the chosen language is named short, leaving the breadcrumb the room.
+      labelRender={isCompact ? ({ value }) => (value === 'en_US' ? 'EN' : '中文') : undefined}
       popupMatchSelectWidth={false}
       onChange={(locale: Locale) => {
         void changeLocale(locale);

@@ -121,7 +121,18 @@ export const routerMeta = z.object({
   icon: z.string().nullable(),
   noCache: z.boolean(),
   link: z.string().nullable(),
+  /**
+   * A page the original's web client does not have: for that client the record is hidden and has
+   * no component (so it loads nothing); Buglet's client reads the page and visibility from here.
+   */
+  buglet: z.object({ component: z.string(), hidden: z.boolean() }).optional(),
 });
+
+/** A route as /getRouters answers it (see routerMeta.buglet), and as Buglet's client reads it. */
+export interface RouterRecordOnWire extends Omit<RouterRecord, 'component' | 'children'> {
+  component: string | null;
+  children?: RouterRecordOnWire[];
+}
 
 export interface RouterRecord {
   name: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZE_MAX, pageSizeUpTo } from './envelope.ts';
 
 /** Defect enums with the original's wire names and numbers (states and log types travel as numbers/names). */
 
@@ -62,11 +63,8 @@ const defectFields = {
     .trim()
     .min(1, { error: 'defect.name_not_empty' })
     .max(1024, { error: 'defect.name.too-long' }),
-  defectDescribe: z
-    .string({ error: 'defect.describe_not_empty' })
-    .trim()
-    .min(1, { error: 'defect.describe_not_empty' })
-    .max(65536, { error: 'defect.describe.too-long' }),
+  /** May be left out or empty (as in the original's own form); the Open API's push requires one. */
+  defectDescribe: z.string().trim().max(65536, { error: 'defect.describe.too-long' }).nullable().optional(),
   defectLevel: z.enum(DEFECT_LEVELS, { error: 'defect.level.required' }),
   handleBy: z
     .array(z.number().int().min(1), { error: 'defect.handler.required' })
@@ -133,7 +131,7 @@ export const defectLogListQuery = z.object({
   /** Entries addressed to this person. */
   receiveBy: z.coerce.number().int().min(1).optional(),
   pageNum: z.coerce.number().int().min(1).optional(),
-  pageSize: z.coerce.number().int().min(1).max(1000).optional(),
+  pageSize: pageSizeUpTo(PAGE_SIZE_MAX).optional(),
 });
 
 export const commentUpdateBody = z.object({
@@ -149,7 +147,7 @@ export const commentListQuery = z
     defectId: z.coerce.number().int().min(1).optional(),
     createById: z.coerce.number().int().min(1).optional(),
     pageNum: z.coerce.number().int().min(1).optional(),
-    pageSize: z.coerce.number().int().min(1).max(1000).optional(),
+    pageSize: pageSizeUpTo(PAGE_SIZE_MAX).optional(),
   })
   .refine((q) => q.correlationId !== undefined || q.defectId !== undefined, {
     error: 'comment.list.subject-required',
@@ -213,6 +211,12 @@ export const defect = z.object({
   seen: defectSeen.nullable().optional(),
   /** Who has it open now (the view only). */
   focusList: z.array(userSummary).optional(),
+  /** The original drawer's project, and the current round of handling (original-backend §6.6). */
+  projectName: z.string().nullable().optional(),
+  handleStartTime: z.string().nullable().optional(),
+  /** When the round was passed; null while it is not (the original's drawer then counts to now). */
+  handlePassTime: z.string().nullable().optional(),
+  rejectCount: z.number().optional(),
 });
 export type Defect = z.infer<typeof defect>;
 

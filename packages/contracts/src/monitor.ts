@@ -107,9 +107,9 @@ export const cacheInfo = z.object({
   backend: z.enum(['database', 'redis']),
   /** Live keys: the key-value rows (and the Redis database's keys when Redis is used). */
   dbSize: z.number(),
-  /** Redis INFO fields (the original's `info`); null without Redis. */
+  /** Redis INFO fields (the original's `info`); without Redis, the built-in cache in those fields. */
   info: z.record(z.string(), z.string()).nullable(),
-  /** Redis calls per command (the original's pie chart); empty without Redis. */
+  /** Calls per command (the original's pie chart): Redis's, or this instance's of the built-in cache. */
   commandStats: z.array(z.object({ name: z.string(), value: z.string() })),
   names: z.array(cacheName),
   kv: z.object({ keys: z.number(), expired: z.number(), bytes: z.number() }),

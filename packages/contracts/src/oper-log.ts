@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './envelope.ts';
+import { pageQuery, queryList } from './envelope.ts';
 
 /** The original's BusinessType codes (dictionary `sys_oper_type`). */
 export const BUSINESS_TYPE = {
@@ -57,10 +57,7 @@ export const operLogQuery = pageQuery.extend({
   operIp: z.string().max(128).optional(),
   businessType: code(9),
   /** The original's client may send several types as a comma list. */
-  businessTypes: z
-    .string()
-    .regex(/^\d(,\d)*$/, { error: 'query.business-types.invalid' })
-    .optional(),
+  businessTypes: queryList(/\d/, 'query.business-types.invalid').optional(),
   status: code(1),
   params: z.object({ beginTime: day, endTime: day }).optional(),
 });

@@ -8,6 +8,14 @@ export const API_KEY_PATTERN = /^\d{14}[0-9A-Za-z]{16}$/;
 /** How much of a key is its public id (listed, used in paths): the timestamp and four more. */
 export const API_ID_LENGTH = 18;
 export const API_NAME_MAX = 30;
+
+/**
+ * A key as the management routes take it: its public id, or the whole key (the original's web
+ * client knows a key only whole), which stands for its public id there.
+ */
+export const publicApiId = (text: string) =>
+  API_KEY_PATTERN.test(text) ? text.slice(0, API_ID_LENGTH) : text;
+export const apiIdText = z.string().min(1).max(32).transform(publicApiId);
 export const API_WHITE_LIST_MAX = 50;
 
 /**
@@ -94,7 +102,7 @@ export const projectApiCreateBody = z.object({
 });
 
 export const projectApiUpdateBody = z.object({
-  apiId: z.string().min(1).max(32),
+  apiId: apiIdText,
   apiName: apiName.optional(),
   whiteList: whiteList.nullable().optional(),
   expireTime: expireTime.optional(),
@@ -105,8 +113,13 @@ export const projectApiUpdateBody = z.object({
 });
 
 export const projectApi = z.object({
-  /** The key's public id: its first 18 characters (the whole key is shown once, at creation). */
+  /**
+   * The key's public id, its first 18 characters; or the whole key, from its creation until its
+   * first call or for 24 hours (`keyShownUntil`), so the original's client can copy it from its list.
+   */
   apiId: z.string(),
+  /** While the whole key is listed: when that stops (unless the key is used first). */
+  keyShownUntil: z.string().nullable().optional(),
   projectId: z.number(),
   apiName: z.string(),
   whiteList: z.array(z.string()),

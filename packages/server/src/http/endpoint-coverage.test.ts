@@ -129,3 +129,39 @@ describe("the original's seed-era endpoints", () => {
     expect(strays).toEqual([]);
   });
 });
+
+/**
+ * Fields the original's web client reads from an answer (original-backend §6.6, §5.15, original-ui
+ * §3.8): each must be in the route's output schema, which whitelists what leaves the server.
+ */
+const ORIGINAL_READS: Record<string, readonly string[]> = {
+  'GET /system/defect/list': [
+    'projectName',
+    'rejectCount',
+    'handleStartTime',
+    'handlePassTime',
+    'handleByList',
+  ],
+  'GET /system/defect/:defectId': [
+    'projectName',
+    'rejectCount',
+    'handleStartTime',
+    'handlePassTime',
+    'focusList',
+  ],
+  'GET /system/api/list': ['apiId', 'apiName', 'whiteList', 'expireTime', 'remark'],
+  'GET /monitor/cache': ['info', 'dbSize', 'commandStats'],
+};
+
+describe("the fields the original's web client reads", () => {
+  it('are in the output schema of each route that answers them', () => {
+    const missing: string[] = [];
+    for (const [endpoint, fields] of Object.entries(ORIGINAL_READS)) {
+      const route = t.app.routeTable.routes.find((r) => `${r.method} ${r.url}` === endpoint);
+      const shape = (route?.output as { shape?: Record<string, unknown> } | undefined)?.shape;
+      if (!shape) missing.push(`${endpoint}: no output schema`);
+      else for (const f of fields) if (!(f in shape)) missing.push(`${endpoint} ${f}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -104,7 +104,9 @@ describe('GET /v3/api-docs', () => {
     expect(schema.required).toContain('apiName');
     expect(schema.properties.apiName).toMatchObject({ type: 'string', maxLength: 30 });
     const query = (operation('GET', '/system/defect/list')?.parameters ?? []) as Json[];
-    expect(query.find((p) => p.name === 'projectId')).toMatchObject({ in: 'query', required: true });
+    expect(query.find((p) => p.name === 'pageNum')).toMatchObject({ in: 'query', required: false });
+    const members = (operation('GET', '/system/project/{projectId}/member')?.parameters ?? []) as Json[];
+    expect(members.find((p) => p.name === 'projectId')).toMatchObject({ in: 'path', required: true });
     expect(query.find((p) => p.name === 'params[keyword]')).toMatchObject({ in: 'query', required: false });
     const byId = operation('GET', '/system/defect/:defectId')?.parameters as Json[];
     expect(byId).toContainEqual(expect.objectContaining({ name: 'defectId', in: 'path', required: true }));

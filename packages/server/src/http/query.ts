@@ -4,15 +4,27 @@ import { AppError } from './errors.ts';
 
 /**
  * Folds `params[key]=value` query keys into a `params` object, the way the original's clients
- * send extra filters.
+ * send extra filters, and indexed keys (`handleBy[0]=3&handleBy[1]=4`, or `handleBy[]=3`) into a
+ * list under their name, beside any plain `handleBy` values, in index order.
  */
 export function nestParams(query: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
+  const indexed = new Map<string, Array<[number, unknown]>>();
   for (const [key, value] of Object.entries(query)) {
-    const m = /^params\[(.+)\]$/.exec(key);
-    if (m?.[1]) params[m[1]] = value;
-    else out[key] = value;
+    const param = /^params\[(.+)\]$/.exec(key);
+    const item = param ? null : /^([^[\]]+)\[(\d{0,4})\]$/.exec(key);
+    if (param?.[1]) params[param[1]] = value;
+    else if (item?.[1]) {
+      const list = indexed.get(item[1]) ?? [];
+      const at = item[2] === '' ? Number.MAX_SAFE_INTEGER : Number(item[2]);
+      for (const one of Array.isArray(value) ? value : [value]) list.push([at, one]);
+      indexed.set(item[1], list);
+    } else out[key] = value;
+  }
+  for (const [name, items] of indexed) {
+    const plain = out[name] === undefined ? [] : Array.isArray(out[name]) ? out[name] : [out[name]];
+    out[name] = [...plain, ...items.sort((a, b) => a[0] - b[0]).map(([, v]) => v)];
   }
   if (Object.keys(params).length > 0) out.params = params;
   return out;

@@ -106,6 +106,8 @@ export interface RouteEntry {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** What the answer's data (or each row) is whitelisted to. */
+  output?: z.ZodType;
   upload?: UploadSpec;
   isOpenBeforePasswordChange?: boolean;
 }
@@ -140,6 +142,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
         ...(spec.body ? { body: spec.body } : {}),
         ...(spec.query ? { query: spec.query } : {}),
         ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.output ? { output: spec.output } : {}),
         ...(spec.upload ? { upload: spec.upload } : {}),
         isOpenBeforePasswordChange: spec.isOpenBeforePasswordChange === true,
       });

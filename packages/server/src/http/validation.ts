@@ -35,17 +35,28 @@ function describe(issue: z.core.$ZodIssue, field: string, value: unknown): [Mess
 }
 
 export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
+  let result = schema.safeParse(input);
   if (result.success) return result.data;
-  // The original's JSON binding (Jackson) reads "1" as 1 wherever a number is expected, and its
-  // clients rely on it (a share's agingHour: "1"). A numeric text where the parse failed is tried
-  // as the number; the request passes only if then nothing else is wrong.
-  const numbered = withNumbersAt(input, result.error.issues);
-  if (numbered !== input) {
+  // Two rules of the original's JSON binding (Jackson) its clients rely on, applied only where the
+  // parse failed. An explicit null is "not given" (a form's empty field: `docPid: null`,
+  // `whiteList: null`); a field that accepts null keeps it, and a required one sent as null is
+  // still named as missing.
+  let tried = input;
+  for (let round = 0; round < 3; round++) {
+    const relaxed = withoutNullsAt(tried, result.error.issues);
+    if (relaxed === tried) break;
+    tried = relaxed;
+    result = schema.safeParse(tried);
+    if (result.success) return result.data;
+  }
+  // A numeric text is read as the number wherever a number is expected (a share's agingHour:
+  // "1"); the request passes only if then nothing else is wrong, else the error is the one above.
+  const numbered = withNumbersAt(tried, result.error.issues);
+  if (numbered !== tried) {
     const retried = schema.safeParse(numbered);
     if (retried.success) return retried.data;
   }
-  throw validationError(result.error, input);
+  throw validationError(result.error, tried);
 }
 
 const NUMERIC_TEXT = /^-?\d{1,15}(\.\d{1,15})?$/;
@@ -59,6 +70,28 @@ function withNumbersAt(input: unknown, issues: readonly z.core.$ZodIssue[]): unk
     out = replacedAt(out, issue.path, Number(value.trim()));
   }
   return out;
+}
+
+/** A copy of the input without each null found at an issue's path (a field of an object). */
+function withoutNullsAt(input: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+  let out = input;
+  for (const issue of issues)
+    if (issue.path.length > 0 && valueAt(out, issue.path) === null) out = withoutAt(out, issue.path);
+  return out;
+}
+
+/** A copy of the input without the object field at the path (an array's item stays). */
+function withoutAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined || input === null || typeof input !== 'object') return input;
+  if (rest.length === 0) {
+    if (Array.isArray(input)) return input;
+    const { [head]: _dropped, ...others } = input as Record<PropertyKey, unknown>;
+    return others;
+  }
+  const copy = (Array.isArray(input) ? [...input] : { ...input }) as Record<PropertyKey, unknown>;
+  copy[head] = withoutAt(copy[head], rest);
+  return copy;
 }
 
 function replacedAt(input: unknown, path: readonly PropertyKey[], value: unknown): unknown {

@@ -102,8 +102,12 @@ export function rowsRefused(lang: Lang, failed: MessageKey, problems: readonly R
     failed,
     [problems.length, { join: rows.flatMap((l) => l.messages) }],
     ResultCode.error,
-    {
-      data: { rows },
-    },
+    // The original's import dialog shows `message` (the summary), then each row of `rows`.
+    { data: { message: translate(lang, failed, [problems.length, '']).trim(), rows } },
   );
+}
+
+/** An import's answer when every row came in: its summary, also as the original's `{message, rows}`. */
+export function rowsImported<D extends object>(msg: string, data: D) {
+  return { code: ResultCode.success, msg, data: { ...data, message: msg, rows: [] as never[] } };
 }

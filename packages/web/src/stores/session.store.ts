@@ -78,8 +78,8 @@ export const useSession = create<SessionState>((set, get) => ({
   },
 
   async loadSession() {
-    const info = await authApi.getInfo();
-    const routers = await authApi.getRouters();
+    // Both at once: one round trip of waiting instead of two on the way to the first page.
+    const [info, routers] = await Promise.all([authApi.getInfo(), authApi.getRouters()]);
     const token = get().token;
     set({
       user: info.user,
@@ -87,7 +87,7 @@ export const useSession = create<SessionState>((set, get) => ({
       roles: info.roles?.length ? info.roles : [DEFAULT_ROLE],
       permissions: info.permissions ?? [],
       config: info.config ?? null,
-      routes: routers.data ?? [],
+      routes: routers,
       isPasswordChangeRequired: info.isPasswordChangeRequired === true,
       isDefaultModifyPwd:
         Boolean(info.isDefaultModifyPwd) &&

@@ -5,7 +5,7 @@ import { authenticated } from '../../http/permission.ts';
 import { orderOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
-import { readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
+import { readImportSheet, rowsImported, rowsRefused } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
 import { enterProjectWith } from '../access/scope.ts';
 import { receiveFile } from '../files/files.routes.ts';
@@ -52,11 +52,7 @@ export function registerCaseExcelRoutes(r: Router): void {
       );
       // Made from a sheet or one by one, the project's webhooks hear of them alike.
       await caseChanged(r.deps, projectId, 'created', ids);
-      return {
-        code: ResultCode.success,
-        msg: ctx.t('import.case.success', rows.length),
-        data: { count: rows.length },
-      };
+      return rowsImported(ctx.t('import.case.success', rows.length), { count: rows.length });
     },
   });
 

@@ -5,6 +5,7 @@ import { authenticated } from '../../http/permission.ts';
 import { orderOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
+import { rowsImported } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
 import { enterProjectWith } from '../access/scope.ts';
 import { receiveFile } from '../files/files.routes.ts';
@@ -62,7 +63,7 @@ export function registerDefectExcelRoutes(r: Router): void {
       const file = await receiveFile(ctx.req);
       const bytes = await file.toBuffer();
       const count = await importDefects(r.deps, ctx.me, projectId, bytes, ctx.lang);
-      return { code: ResultCode.success, msg: ctx.t('import.success', count), data: { count } };
+      return rowsImported(ctx.t('import.success', count), { count });
     },
   });
 
@@ -70,14 +71,14 @@ export function registerDefectExcelRoutes(r: Router): void {
     guard: authenticated,
     handler: async (ctx) => {
       const q = parseWith(defectListQuery, queryWithForm(ctx.req));
-      await enterProjectWith(db, ctx.me, q.projectId, 'system:defect:export');
-      const filter = defectFilterOf(q, ctx.me.userId);
+      const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:defect:export');
+      const filter = defectFilterOf(q, projectId, ctx.me.userId);
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
       const { rows } = await listDefects(db, filter, EXPORT_MAX_ROWS + 1, 0, order);
       if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
       const [defects, lists] = await Promise.all([
         shapeInChunks(rows, (chunk) => toDefects(db, chunk, ctx.me.userId)),
-        sheetLists(r, q.projectId),
+        sheetLists(r, projectId),
       ]);
       const { tree } = lists;
       const lang = ctx.lang;

@@ -133,38 +133,3 @@ export async function toLogEntries(db: Db, logs: DefectLogRow[], withComments = 
     };
   });
 }
-
-/**
- * The original's derived timing of a defect (original-backend §6.6): when handling last started
- * (the newest CREATE or OPEN entry), when it last passed review after that (else now), and how
- * often it was sent back since.
- */
-export async function defectTiming(db: Db, defectId: number, now: string) {
-  const logs = await db
-    .selectFrom('sysDefectLog')
-    .select(['defectLogType', 'createTime'])
-    .where('defectId', '=', defectId)
-    .where('defectLogType', 'in', [
-      DefectLogType.CREATE,
-      DefectLogType.OPEN,
-      DefectLogType.PASS,
-      DefectLogType.REJECTED,
-    ])
-    .orderBy('defectLogId')
-    .execute();
-  let start: string | null = null;
-  let startAt = -1;
-  logs.forEach((l, i) => {
-    if (l.defectLogType === DefectLogType.CREATE || l.defectLogType === DefectLogType.OPEN) {
-      start = l.createTime;
-      startAt = i;
-    }
-  });
-  const since = logs.slice(startAt + 1);
-  const passed = since.filter((l) => l.defectLogType === DefectLogType.PASS).at(-1);
-  return {
-    handleStartTime: start,
-    handlePassTime: passed?.createTime ?? now,
-    rejectCount: since.filter((l) => l.defectLogType === DefectLogType.REJECTED).length,
-  };
-}

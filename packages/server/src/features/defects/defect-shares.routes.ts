@@ -8,7 +8,7 @@ import { addressKey } from '../../lib/client-address.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { findProjectMembership } from '../access/scope.repository.ts';
 import { listDictDataOfType } from '../dicts/dicts.repository.ts';
-import { defectTiming, listDefectLogs, toLogEntries } from './defect-logs.repository.ts';
+import { listDefectLogs, toLogEntries } from './defect-logs.repository.ts';
 import { findDefectRow, toDefects } from './defects.repository.ts';
 import { checkSharePassword, PASSWORD_REQUIRED, sharePasswordHash } from './share-passwords.ts';
 
@@ -150,15 +150,10 @@ export function registerDefectShareRoutes(r: Router): void {
           addressKey(ctx.req.ip),
         );
       }
-      const [[defect], { rows: logRows }, project, timing] = await Promise.all([
+      // toDefects answers the project's name and the round's timing, as the original's share does.
+      const [[defect], { rows: logRows }] = await Promise.all([
         toDefects(db, [defectRow], viewer?.userId ?? 0),
         listDefectLogs(db, { defectId: defectRow.defectId }, { limit: 10, offset: 0 }),
-        db
-          .selectFrom('sysProject')
-          .select('projectName')
-          .where('projectId', '=', defectRow.projectId)
-          .executeTakeFirst(),
-        defectTiming(db, defectRow.defectId, formatDateTime()),
       ]);
       // The original's first page of the history (types by name), without the comments: those
       // are the project's conversation, not part of what is shared.
@@ -167,7 +162,7 @@ export function registerDefectShareRoutes(r: Router): void {
         code: ResultCode.success,
         msg: ctx.t('op.success'),
         data: {
-          defect: { ...defect, projectName: project?.projectName ?? null, ...timing },
+          defect,
           logs,
           defectLevel: await listDictDataOfType(db, 'defect_level'),
           ...(isMember ? { redirect: { projectId: defectRow.projectId, defectId: defectRow.defectId } } : {}),

@@ -29,7 +29,6 @@ export interface Actor {
 
 export interface ProjectPeople {
   members: ReadonlySet<number>;
-  testers: ReadonlySet<number>;
 }
 
 export interface ActionRequest {
@@ -108,9 +107,10 @@ export function decide(
       const [reviewer] = receivers;
       // Tooling reports a handler's fix: the handler is the fixer a rejection goes back to.
       const fixer = actor.isAutomation ? (defect.handleBy[0] ?? defect.createById) : actor.userId;
-      if (receivers.length !== 1 || reviewer === undefined || !mayReview(reviewer, fixer, people)) {
-        return refuse({ kind: 'reviewer-required' });
-      }
+      // One reviewer, any member: forms suggest the project's testers first (as the original's
+      // does), but the original refuses no one, and neither do we.
+      if (receivers.length !== 1 || reviewer === undefined) return refuse({ kind: 'reviewer-required' });
+      if (!people.members.has(reviewer)) return refuse({ kind: 'not-member', userId: reviewer });
       return ok(DefectState.AUDIT, [reviewer], fixer, DefectLogType.REPAIR, [reviewer]);
     }
     case 'pass': {
@@ -139,17 +139,6 @@ export function decide(
   }
 }
 
-/**
- * A fix is reviewed by one of the project's testers. Where no one but the fixer could review it
- * (a one-person project, or the fixer is its only tester), the fixer reviews their own fix, so
- * an individual's defect can still go through review to resolved.
- */
-export function mayReview(reviewer: number, fixer: number, people: ProjectPeople): boolean {
-  if (people.testers.has(reviewer)) return true;
-  const others = [...people.testers].filter((id) => id !== fixer);
-  return reviewer === fixer && others.length === 0;
-}
-
 function ok(
   state: DefectState,
   handleBy: number[],
@@ -170,7 +159,7 @@ export function availableActions(defect: DefectFacts, actor: Actor): DefectActio
     close: { receiveBy: [], reason: 'x' },
     open: { receiveBy: [], reason: 'x' },
   };
-  const everyone: ProjectPeople = { members: new Set([actor.userId]), testers: new Set() };
+  const everyone: ProjectPeople = { members: new Set([actor.userId]) };
   return (Object.keys(PERMISSION) as DefectAction[]).filter((action) => {
     const outcome = decide(action, defect, actor, everyone, probe[action]);
     // A repair is possible once a reviewer is chosen; only the actor and state rules matter here.

@@ -3,8 +3,8 @@ import {
   DEFECT_STATE_NAMES,
   DEFECT_TYPES,
   type Defect,
+  DefectLogType,
   type DefectSeen,
-  ROLE_IDS,
 } from '@buglet/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
@@ -117,22 +117,16 @@ export async function insertHandlers(db: Db, defectId: number, userIds: number[]
     .execute();
 }
 
-/** Members of the project and, among them, its testers (the pool of reviewers). */
+/** The project's members (who may handle or review its defects). */
 export async function projectPeople(db: Db, projectId: number) {
   const rows = await db
     .selectFrom('sysUserProject as up')
     .innerJoin('sysUser as u', 'u.userId', 'up.userId')
-    .leftJoin('sysUserProjectRole as upr', (j) =>
-      j.onRef('upr.userProjectId', '=', 'up.userProjectId').on('upr.roleId', '=', ROLE_IDS.projectTester),
-    )
-    .select(['up.userId', 'upr.roleId'])
+    .select('up.userId')
     .where('up.projectId', '=', projectId)
     .where('u.delFlag', '=', '0')
     .execute();
-  return {
-    members: new Set(rows.map((r) => r.userId)),
-    testers: new Set(rows.filter((r) => r.roleId !== null).map((r) => r.userId)),
-  };
+  return { members: new Set(rows.map((r) => r.userId)) };
 }
 
 interface People {
@@ -179,10 +173,64 @@ async function moduleNames(db: Db, moduleIds: number[]): Promise<Map<number, str
  * Rows to wire shape, with handlers and their names, deliverable names and the caller's star:
  * three independent queries, run side by side (one round trip's wait on PostgreSQL).
  */
+/**
+ * What the original's defect drawer reads beside the row (original-backend §6.6): the project's
+ * name, when the current round of handling began (the latest CREATE or OPEN entry), when it was
+ * passed (the latest PASS after that; none yet: null, which the original's drawer reads as now, so
+ * its age is a live one, and the answer stays the same from one second to the next) and how often
+ * it was sent back since. Entries are ordered by id, so two in the same second keep their order.
+ */
+interface DefectExtras {
+  projectName: string | null;
+  handleStartTime: string | null;
+  handlePassTime: string | null;
+  rejectCount: number;
+}
+
+const ROUND_START_TYPES = sql.raw([DefectLogType.CREATE, DefectLogType.OPEN].join(','));
+const roundStartId = sql`(select max(s.defect_log_id) from sys_defect_log s
+  where s.defect_id = d.defect_id and s.defect_log_type in (${ROUND_START_TYPES}))`;
+const extrasSelection = [
+  sql<string | null>`(select l.create_time from sys_defect_log l
+    where l.defect_id = d.defect_id and l.defect_log_type in (${ROUND_START_TYPES})
+    order by l.defect_log_id desc limit 1)`.as('handleStartTime'),
+  sql<string | null>`(select l.create_time from sys_defect_log l
+    where l.defect_id = d.defect_id and l.defect_log_type = ${sql.lit(DefectLogType.PASS)}
+      and l.defect_log_id > coalesce(${roundStartId}, 0)
+    order by l.defect_log_id desc limit 1)`.as('handlePassTime'),
+  sql<number | string>`(select count(*) from sys_defect_log l
+    where l.defect_id = d.defect_id and l.defect_log_type = ${sql.lit(DefectLogType.REJECTED)}
+      and l.defect_log_id > coalesce(${roundStartId}, 0))`.as('rejectCount'),
+] as const;
+
+const extrasOf = (r: {
+  projectName: string | null;
+  handleStartTime: string | null;
+  handlePassTime: string | null;
+  rejectCount: number | string;
+}): DefectExtras => ({
+  projectName: r.projectName,
+  handleStartTime: r.handleStartTime,
+  handlePassTime: r.handlePassTime,
+  rejectCount: Number(r.rejectCount),
+});
+
+async function extrasFor(db: Db, ids: number[]): Promise<Map<number, DefectExtras>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sysDefect as d')
+    .leftJoin('sysProject as p', 'p.projectId', 'd.projectId')
+    .select(['d.defectId', 'p.projectName'])
+    .select(extrasSelection)
+    .where('d.defectId', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.defectId, extrasOf(r)]));
+}
+
 export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Promise<Defect[]> {
   const ids = rows.map((r) => r.defectId);
   const moduleIds = [...new Set(rows.flatMap((r) => (r.moduleId ? [r.moduleId] : [])))];
-  const [handled, creators, stars, modules, seen] = await Promise.all([
+  const [handled, creators, stars, modules, seen, extras] = await Promise.all([
     handlersWithUsers(db, ids),
     creatorsOf(
       db,
@@ -191,9 +239,10 @@ export async function toDefects(db: Db, rows: DefectRow[], viewerId: number): Pr
     collectedBy(db, viewerId, ids),
     moduleNames(db, moduleIds),
     seenOf(db, ids),
+    extrasFor(db, ids),
   ]);
   const people = { ...handled, creators };
-  return rows.map((r) => shape(r, people, stars, modules, seen));
+  return rows.map((r) => shape(r, people, stars, modules, seen, extras));
 }
 
 /**
@@ -208,7 +257,10 @@ export function shownQuery(from: DefectSource, viewerId: number) {
     .leftJoin('sysUser as u', 'u.userId', 'h.userId')
     .leftJoin('sysDefectPush as pu', 'pu.defectId', 'd.defectId')
     .leftJoin('sysUser as cu', 'cu.userId', 'd.createById')
+    .leftJoin('sysProject as p', 'p.projectId', 'd.projectId')
     .selectAll('d')
+    .select('p.projectName')
+    .select(extrasSelection)
     .select(['m.moduleName', 'h.userId as handlerId', 'u.userName', 'u.nickName', 'u.avatar'])
     .select([
       'cu.userName as creatorUserName',
@@ -244,8 +296,13 @@ export function foldShown(rows: ShownRow[]): Array<{ row: DefectRow; shown: Defe
   const stars = new Set<number>();
   const modules = new Map<number, string>();
   const seen = new Map<number, DefectSeen>();
+  const extras = new Map<number, DefectExtras>();
   const defects = new Map<number, DefectRow>();
   for (const {
+    projectName,
+    handleStartTime,
+    handlePassTime,
+    rejectCount,
     moduleName,
     handlerId,
     userName,
@@ -264,6 +321,7 @@ export function foldShown(rows: ShownRow[]): Array<{ row: DefectRow; shown: Defe
   } of rows) {
     if (!defects.has(row.defectId)) {
       defects.set(row.defectId, row);
+      extras.set(row.defectId, extrasOf({ projectName, handleStartTime, handlePassTime, rejectCount }));
       if (creatorUserName !== null && creatorNickName !== null)
         people.creators.set(
           row.createById,
@@ -291,7 +349,10 @@ export function foldShown(rows: ShownRow[]): Array<{ row: DefectRow; shown: Defe
     if (userName !== null && nickName !== null)
       people.users.set(handlerId, { userId: handlerId, userName, nickName, avatar });
   }
-  return [...defects.values()].map((row) => ({ row, shown: shape(row, people, stars, modules, seen) }));
+  return [...defects.values()].map((row) => ({
+    row,
+    shown: shape(row, people, stars, modules, seen, extras),
+  }));
 }
 
 /** One live defect, read and shaped in one statement (one round trip on PostgreSQL). */
@@ -334,6 +395,7 @@ function shape(
   stars: Set<number>,
   modules: Map<number, string>,
   seen: Map<number, DefectSeen>,
+  extras: Map<number, DefectExtras>,
 ): Defect {
   const handleBy = people.handlers.get(r.defectId) ?? [];
   const typeName = DEFECT_TYPES[r.defectType] ?? 'BUG';
@@ -369,5 +431,11 @@ function shape(
     updateTime: r.updateTime,
     collect: stars.has(r.defectId),
     seen: seen.get(r.defectId) ?? null,
+    ...(extras.get(r.defectId) ?? {
+      projectName: null,
+      handleStartTime: null,
+      handlePassTime: null,
+      rejectCount: 0,
+    }),
   };
 }

@@ -8,6 +8,7 @@ import {
   defectCreateBody,
   defectUpdateBody,
   pageQuery,
+  queryIdList,
   ResultCode,
 } from '@buglet/contracts';
 import { z } from 'zod';
@@ -21,17 +22,13 @@ import { findShownDefect, toDefects } from './defects.repository.ts';
 import { actOnDefect, actorOf, createDefect, deleteDefects, updateDefect } from './defects.service.ts';
 
 const defectParam = z.object({ defectId: z.coerce.number().int().min(1) });
-// Ids of up to nine digits: any id a table holds, and nothing past PostgreSQL's integer.
-const intList = z
-  .string()
-  .regex(/^\d{1,9}(,\d{1,9})*$/)
-  .transform((s) => s.split(',').map(Number));
 export const defectListQuery = pageQuery.extend({
-  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
+  /** Left out (the original's report viewer and template editor), the caller's current project. */
+  projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1).optional(),
   defectType: z.enum(DEFECT_TYPES).optional(),
   defectState: z.string().max(12).optional(),
   defectLevel: z.enum(DEFECT_LEVELS).optional(),
-  handleBy: intList.optional(),
+  handleBy: queryIdList.optional(),
   moduleId: z.coerce.number().int().min(0).optional(),
   moduleVersion: z.string().max(128).optional(),
   defectName: z.string().max(200).optional(),
@@ -51,10 +48,14 @@ export const defectListQuery = pageQuery.extend({
     .optional(),
 });
 /** The list's query (also the export's form) as a repository filter. */
-export function defectFilterOf(q: z.infer<typeof defectListQuery>, viewerId: number): DefectFilter {
+export function defectFilterOf(
+  q: z.infer<typeof defectListQuery>,
+  projectId: number,
+  viewerId: number,
+): DefectFilter {
   const p = q.params ?? {};
   return {
-    projectId: q.projectId,
+    projectId,
     viewerId,
     defectType: q.defectType,
     states: statesFrom(p.defectStates, q.defectState),
@@ -97,7 +98,7 @@ export function registerDefectRoutes(r: Router): void {
       const q = ctx.query;
       const { limit, offset } = pageOf(q);
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
-      const filter = defectFilterOf(q, ctx.me.userId);
+      const filter = defectFilterOf(q, ctx.scoped.projectId, ctx.me.userId);
       const { rows, total, isTotalCapped } = await listShownDefects(
         db,
         filter,

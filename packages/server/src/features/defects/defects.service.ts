@@ -115,7 +115,7 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
         projectNum,
         defectType: DEFECT_TYPES.indexOf(body.defectType),
         defectName: body.defectName,
-        defectDescribe: body.defectDescribe,
+        defectDescribe: body.defectDescribe || null,
         defectLevel: body.defectLevel,
         defectState: DefectState.PROCESSING,
         moduleId: body.moduleId || null,
@@ -186,7 +186,7 @@ export async function updateDefect(
       .set({
         ...(body.defectType === undefined ? {} : { defectType: DEFECT_TYPES.indexOf(body.defectType) }),
         ...(body.defectName === undefined ? {} : { defectName: body.defectName }),
-        ...(body.defectDescribe === undefined ? {} : { defectDescribe: body.defectDescribe }),
+        ...(body.defectDescribe === undefined ? {} : { defectDescribe: body.defectDescribe || null }),
         ...(body.defectLevel === undefined ? {} : { defectLevel: body.defectLevel }),
         ...(body.moduleId === undefined ? {} : { moduleId: body.moduleId || null }),
         ...(body.moduleVersion === undefined ? {} : { moduleVersion: body.moduleVersion }),

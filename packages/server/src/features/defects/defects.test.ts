@@ -112,7 +112,7 @@ describe('creating', () => {
   it('checks every required field and the handlers, naming the problem', async () => {
     const cases: Array<[Json, string]> = [
       [{ defectName: '  ' }, 'The defect title cannot be empty'],
-      [{ defectDescribe: '' }, 'The defect description cannot be empty'],
+      [{ defectDescribe: 'x'.repeat(65_537) }, 'The defect description is too long'],
       [{ defectLevel: 'severe' }, 'Choose a level: urgent, high, middle or low'],
       [{ defectType: 'EPIC' }, 'Choose a type: BUG, TASK or DEMAND'],
       [{ handleBy: [] }, 'Choose at least one handler'],
@@ -189,8 +189,13 @@ describe('the review workflow', () => {
       [tester, 'pass', {}, 'You cannot pass a defect that is Pending'],
       [tester, 'reject', { defectLogDescribe: 'no' }, 'You cannot reject a defect that is Pending'],
       [tester, 'repair', { receiveBy: [tester.userId] }, 'Only a handler of the defect can repair it'],
-      [dev, 'repair', { receiveBy: [dev.userId] }, "Choose one reviewer among the project's testers"],
-      [dev, 'repair', {}, "Choose one reviewer among the project's testers"],
+      [
+        dev,
+        'repair',
+        { receiveBy: [outsider.userId] },
+        `User [${outsider.userId}] is not a member of this project`,
+      ],
+      [dev, 'repair', {}, 'Choose one reviewer'],
       [tester, 'close', { defectLogDescribe: '  ' }, 'A reason is required to close'],
       [tester, 'open', { defectLogDescribe: 'x' }, 'You cannot reopen a defect that is Pending'],
       [

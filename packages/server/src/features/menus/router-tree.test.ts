@@ -35,11 +35,12 @@ describe('menu tree and routers', () => {
   const all = [
     menu(1, 0, 'M', 'system', { orderNum: 2 }),
     menu(108, 1, 'M', 'log'),
-    menu(501, 108, 'C', 'logininfor'),
-    menu(100, 1, 'C', 'user', { orderNum: 1 }),
+    menu(501, 108, 'C', 'logininfor', { component: 'monitor/logininfor/index' }),
+    menu(600, 108, 'C', 'database', { component: 'monitor/database/index', visible: '1' }),
+    menu(100, 1, 'C', 'user', { orderNum: 1, component: 'system/user/index' }),
     menu(1000, 100, 'F', ''),
     menu(2043, 0, 'M', 'team', { orderNum: 1 }),
-    menu(2000, 2043, 'C', 'project-list', { visible: '1' }),
+    menu(2000, 2043, 'C', 'project-list', { visible: '1', component: 'system/project/index' }),
     menu(9, 0, 'C', 'https://example.com', { isFrame: '0' }),
   ];
 
@@ -61,8 +62,15 @@ describe('menu tree and routers', () => {
     expect(system?.children?.map((c) => c.path)).toEqual(['user', 'log']);
     expect(system?.children?.[1]).toMatchObject({
       component: 'ParentView',
-      children: [{ path: 'logininfor', component: 'logininfor/index' }],
+      children: [{ path: 'logininfor', component: 'monitor/logininfor/index' }, { path: 'database' }],
     });
+    // A page the original's client lacks: hidden from it, no component to load; ours reads meta.buglet.
+    expect(system?.children?.[1]?.children?.[1]).toMatchObject({
+      hidden: true,
+      component: null,
+      meta: { buglet: { component: 'monitor/database/index', hidden: true } },
+    });
+    expect(system?.children?.[1]?.children?.[0]?.meta.buglet).toBeUndefined();
     expect(system?.children?.[0]?.children).toBeUndefined();
     const team = routers.find((r) => r.path === '/team');
     expect(team?.children?.[0]).toMatchObject({ name: 'Project-list', hidden: true });

@@ -1,4 +1,4 @@
-import type { RouterRecord } from '@buglet/contracts';
+import type { RouterRecordOnWire } from '@buglet/contracts';
 import type { Selectable } from 'kysely';
 import type { MenuTable } from '../../db/schema.ts';
 
@@ -65,8 +65,57 @@ const ORIGINAL_CLIENT_KEYS: ReadonlySet<string> = new Set([
   'team.base-info',
 ]);
 
+/**
+ * The pages of the original's web client (its `views/<component>`: its seeded menus, original-backend
+ * §2.7, and RuoYi's back office). A menu naming any other page is sent to that client hidden and
+ * without a component, so it neither lists it nor tries to load a view it lacks ("Cannot find
+ * module"); Buglet's own client reads the page from `meta.buglet`.
+ */
+const ORIGINAL_CLIENT_PAGES: ReadonlySet<string> = new Set([
+  'system/project/index',
+  'system/case/index',
+  'system/defect/index',
+  'system/module/index',
+  'system/report/index',
+  'system/document/index',
+  'system/project/option/index',
+  'system/project/other/wechat/index',
+  'notice/index',
+  'system/project/other/ding/index',
+  'system/api/index',
+  'tool/project/index',
+  'tool/project/browser/index',
+  'system/project/member/index',
+  'system/project/edit',
+  'system/project/ai/index',
+  'system/team/option/index',
+  'system/team/option/base/index',
+  'system/team/option/member/index',
+  'system/team/index',
+  'system/member/index',
+  'system/user/index',
+  'system/role/index',
+  'system/menu/index',
+  'system/dept/index',
+  'system/post/index',
+  'system/dict/index',
+  'system/config/index',
+  'system/notice/index',
+  'monitor/operlog/index',
+  'monitor/logininfor/index',
+  'monitor/online/index',
+  'monitor/job/index',
+  'monitor/druid/index',
+  'monitor/server/index',
+  'monitor/cache/index',
+  'monitor/cache/list',
+  'tool/build/index',
+  'tool/swagger/index',
+  'tool/gen/index',
+]);
+
 /** Route records for the web client, following the original's rules (Layout, ParentView, links). */
-export function toRouters(nodes: MenuNode[]): RouterRecord[] {
+export function toRouters(nodes: MenuNode[]): RouterRecordOnWire[] {
   return nodes
     .filter((n) => n.menuType !== 'F')
     .map((n) => {
@@ -74,7 +123,7 @@ export function toRouters(nodes: MenuNode[]): RouterRecord[] {
       const isLink = n.isFrame === '0';
       const path = n.path ?? '';
       const children = n.children.filter((c) => c.menuType !== 'F');
-      const record: RouterRecord = {
+      const record: RouterRecordOnWire = {
         name: capitalise(path.replace(/^https?:\/\//, '')),
         path: isTop && n.menuType === 'M' && !isLink ? `/${path}` : path,
         hidden: n.visible === '1',
@@ -91,6 +140,12 @@ export function toRouters(nodes: MenuNode[]): RouterRecord[] {
           link: isLink ? path : null,
         },
       };
+      const page = record.component;
+      if (n.menuType === 'C' && !isLink && page && !ORIGINAL_CLIENT_PAGES.has(page)) {
+        record.meta.buglet = { component: page, hidden: record.hidden };
+        record.component = null;
+        record.hidden = true;
+      }
       if (n.menuType === 'M' && children.length > 0) {
         record.alwaysShow = true;
         record.redirect = 'noRedirect';

@@ -1,10 +1,13 @@
-import type { CacheEntry, CacheInfo, CacheName } from '@buglet/contracts';
+import { totalmem } from 'node:os';
+import { type CacheEntry, type CacheInfo, type CacheName, formatFileSize } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { MASK } from '../oper-log/oper-log-text.ts';
+import { kvCalls } from '../session/session.repository.ts';
 import {
   countKvKeys,
   countSessions,
@@ -35,6 +38,8 @@ export interface CacheDeps {
   redisPrefix: string;
   /** Opens sealed values (the mail settings) to show them with their secret fields masked. */
   secrets: SecretBox;
+  /** The port this server listens on (the built-in cache's `tcp_port`). */
+  port: number;
 }
 
 /** Every group there is now: the known ones, then sys_kv prefixes no feature here names. */
@@ -90,9 +95,44 @@ export async function cacheNames(deps: CacheDeps, lang: Lang): Promise<CacheName
 }
 
 /** GET /monitor/cache: Redis INFO and command counts when Redis is used; always the key groups. */
+/**
+ * The built-in cache (the key-value rows) described in Redis INFO's fields, so a client made for
+ * Redis (the original's cache page: its facts, memory gauge and command chart) shows it too.
+ */
+function builtInInfo(deps: CacheDeps, lang: Lang, kv: { bytes: number }, sessions: number) {
+  const engine = isPostgres(deps.db) ? 'PostgreSQL' : 'SQLite';
+  return {
+    redis_version: translate(lang, 'monitor.cache.built-in', [engine]),
+    redis_mode: 'standalone',
+    tcp_port: String(deps.port),
+    connected_clients: String(sessions),
+    uptime_in_days: String(Math.floor(process.uptime() / 86_400)),
+    used_memory: String(kv.bytes),
+    used_memory_human: formatFileSize(kv.bytes),
+    used_cpu_user_children: '0.00',
+    maxmemory: '0',
+    maxmemory_human: '0B',
+    total_system_memory: String(totalmem()),
+    aof_enabled: '0',
+    rdb_last_bgsave_status: 'ok',
+    instantaneous_input_kbps: '0.00',
+    instantaneous_output_kbps: '0.00',
+  };
+}
+
 export async function cacheInfo(deps: CacheDeps, lang: Lang): Promise<CacheInfo> {
   const [kv, names] = await Promise.all([kvTotals(deps.db), cacheNames(deps, lang)]);
-  if (!deps.redis) return { backend: 'database', dbSize: kv.keys, info: null, commandStats: [], names, kv };
+  if (!deps.redis) {
+    const sessions = names.find((n) => n.source === 'sessions')?.keyCount ?? 0;
+    return {
+      backend: 'database',
+      dbSize: kv.keys,
+      info: builtInInfo(deps, lang, kv, sessions),
+      commandStats: [...kvCalls].map(([name, value]) => ({ name, value: String(value) })),
+      names,
+      kv,
+    };
+  }
   const redis = await deps.redis.info();
   return {
     backend: 'redis',

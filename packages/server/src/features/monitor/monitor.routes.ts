@@ -29,7 +29,13 @@ export function registerMonitorRoutes(app: FastifyInstance, r: Router): void {
   const { db, config } = r.deps;
   const loop = new LoopDelay();
   const redis = config.redisUrl ? new RedisPeek(config.redisUrl) : undefined;
-  const cache: CacheDeps = { db, redis, redisPrefix: config.redisPrefix, secrets: r.deps.secrets };
+  const cache: CacheDeps = {
+    db,
+    redis,
+    redisPrefix: config.redisPrefix,
+    secrets: r.deps.secrets,
+    port: config.port,
+  };
   app.addHook('onClose', async () => {
     loop.stop();
     redis?.close();

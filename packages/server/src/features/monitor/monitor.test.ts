@@ -89,7 +89,10 @@ describe('the cache monitor on the key-value rows', () => {
     expect(byName['lease:']).toMatchObject({ keyCount: 1, remark: 'Other keys', isClearable: false });
 
     const info = (await call('GET', '/monitor/cache')).data;
-    expect(info).toMatchObject({ backend: 'database', info: null, commandStats: [] });
+    // Described in Redis INFO's fields, for clients made for Redis; the calls of this instance by command.
+    expect(info).toMatchObject({ backend: 'database', info: { redis_mode: 'standalone' } });
+    expect(info.info.redis_version).toContain('sys_kv');
+    expect(info.commandStats.map((c: Json) => c.name)).toContain('set');
     expect(info.kv.keys).toBe(info.dbSize);
     expect(info.kv.expired).toBeGreaterThanOrEqual(1);
     expect(info.names.length).toBe(names.length);

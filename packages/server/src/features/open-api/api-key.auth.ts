@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import type { MessageKey } from '../../http/i18n.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { apiKeyHash, apiKeyOf, isAllowedAddress } from './api-key.ts';
+import { stopShowingKey } from './api-key-shown.ts';
 
 /** Who calls the Open API: a key, the hidden user that stands for it, and the key's project. */
 export interface ApiCaller {
@@ -111,6 +112,7 @@ export async function resolveApiCaller(
       .set({ lastUsedTime: now, lastUsedIp: req.ip })
       .where('apiId', '=', row.apiId)
       .execute();
+    if (!row.lastUsedTime) await stopShowingKey(db, row.apiId);
   }
   return {
     apiId: row.apiId,

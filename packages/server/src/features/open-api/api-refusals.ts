@@ -1,4 +1,4 @@
-import { apiRefusal, ResultCode } from '@buglet/contracts';
+import { apiIdText, apiRefusal, ResultCode } from '@buglet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export function registerApiRefusals(app: FastifyInstance, r: Router): void {
 
   r.get('/system/api/:apiId/refusals', {
     guard: perm('system:api:query', 'system:api:list'),
-    params: z.object({ apiId: z.string().min(1).max(32) }),
+    params: z.object({ apiId: apiIdText }),
     scope: ({ params }) => ({ kind: 'projectApi', apiId: params.apiId }),
     output: apiRefusal,
     handler: async (ctx) => {

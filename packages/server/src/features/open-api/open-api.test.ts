@@ -92,15 +92,26 @@ function jlogReport(reportKey: string, exceptions: { cls: string; message: strin
 }
 
 describe('project API keys', () => {
-  it('shows the key once, in the original format, and lists only its public id', async () => {
+  it('shows the key whole until its first call, in the original format, then only its public id', async () => {
     expect(key).toMatch(API_KEY_PATTERN);
-    expect(apiId).toBe(key.slice(0, 18));
-    const list = await api(lead, 'GET', '/system/api/list', undefined, { projectId: String(projectId) });
-    expect(list.total).toBe(1);
-    expect(list.rows[0]).toMatchObject({ apiId, apiName: 'JLog on shop', enabled: true, whiteList: [] });
-    expect(JSON.stringify(list)).not.toContain(key);
+    // The original's client copies a new key from its list, where the id column is the key.
+    expect(apiId).toBe(key);
+    const listed = async () =>
+      api(lead, 'GET', '/system/api/list', undefined, { projectId: String(projectId) });
+    expect((await listed()).rows[0]).toMatchObject({ apiId: key, apiName: 'JLog on shop', whiteList: [] });
+    // Stored as a hash, and sealed while it is shown.
     const stored = await t.db.selectFrom('sysProjectApi').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(key);
+    const kept = await t.db.selectFrom('sysKv').select('v').where('k', 'like', 'api-key-shown:%').execute();
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept)).not.toContain(key);
+    const first = await t.call({ method: 'GET', url: '/api/case', headers: { 'CAT2BUG-API-KEY': key } });
+    expect(first.body.code).toBe(200);
+    const list = await listed();
+    expect(list.total).toBe(1);
+    expect(list.rows[0]).toMatchObject({ apiId: key.slice(0, 18), enabled: true, keyShownUntil: null });
+    expect(JSON.stringify(list)).not.toContain(key);
+    apiId = key.slice(0, 18);
   });
 
   it('checks what the form checks: a name, addresses and ranges, known capabilities', async () => {

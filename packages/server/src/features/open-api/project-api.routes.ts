@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ApiFeatures,
+  apiIdText,
   pageQuery,
   projectApi,
   projectApiCreateBody,
   projectApiUpdateBody,
+  publicApiId,
 } from '@buglet/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
@@ -14,11 +16,13 @@ import { pageOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import { enterProjectWith } from '../access/scope.ts';
 import { parseFeatures, parseJsonList } from './api-key.auth.ts';
 import { API_KEY_USER_TYPE, apiIdOf, apiKeyHash, newApiKey } from './api-key.ts';
+import { keepKeyShown, shownKeys, stopShowingKey } from './api-key-shown.ts';
 
 const apiListQuery = pageQuery.extend({
   projectId: z.coerce.number({ error: 'project.no-permission' }).int().min(1),
@@ -94,6 +98,21 @@ async function assertMember(db: Db, projectId: number, userId: number | null | u
   if (!member) throw new AppError('api.default-handler.not-member');
 }
 
+/** Keys still shown whole carry the whole key as their `apiId` (see api-key-shown.ts). */
+async function withShownKeys(db: Db, secrets: SecretBox, rows: ReturnType<typeof toApi>[]) {
+  const shown = await shownKeys(
+    db,
+    secrets,
+    rows.map((row) => row.apiId),
+  );
+  return rows.map((row) => {
+    const whole = shown.get(row.apiId);
+    return whole
+      ? { ...row, apiId: whole.key, keyShownUntil: formatDateTime(new Date(whole.until)) }
+      : { ...row, keyShownUntil: null };
+  });
+}
+
 async function findApi(db: Db, apiId: string) {
   const row = await listed(db).where('a.apiId', '=', apiId).executeTakeFirst();
   if (!row) throw new AppError('api.not-found');
@@ -131,16 +150,19 @@ export function registerProjectApiRoutes(r: Router): void {
     handler: async (ctx) => {
       const { limit, offset } = pageOf(ctx.query);
       const { rows, total } = await listApis(db, ctx.query, limit, offset);
-      return ctx.table(rows, total);
+      return ctx.table(await withShownKeys(db, r.deps.secrets, rows), total);
     },
   });
 
   r.get('/system/api/:apiId', {
     guard: perm('system:api:query', 'system:api:list'),
-    params: z.object({ apiId: z.string().min(1).max(32) }),
+    params: z.object({ apiId: apiIdText }),
     scope: ({ params }) => ({ kind: 'projectApi', apiId: params.apiId }),
     output: projectApi,
-    handler: async (ctx) => ctx.ok(await findApi(db, ctx.params.apiId)),
+    handler: async (ctx) => {
+      const [shown] = await withShownKeys(db, r.deps.secrets, [await findApi(db, ctx.params.apiId)]);
+      return ctx.ok(shown);
+    },
   });
 
   r.post('/system/api', {
@@ -203,7 +225,9 @@ export function registerProjectApiRoutes(r: Router): void {
           })
           .execute();
       });
-      return ctx.ok({ ...(await findApi(db, apiId)), apiKey: key });
+      await keepKeyShown(db, r.deps.secrets, apiId, key);
+      const [created] = await withShownKeys(db, r.deps.secrets, [await findApi(db, apiId)]);
+      return ctx.ok({ ...created, apiKey: key });
     },
   });
 
@@ -242,17 +266,24 @@ export function registerProjectApiRoutes(r: Router): void {
           .where('apiId', '=', b.apiId)
           .execute();
       });
-      return ctx.ok(await findApi(db, b.apiId));
+      const [updated] = await withShownKeys(db, r.deps.secrets, [await findApi(db, b.apiId)]);
+      return ctx.ok(updated);
     },
   });
 
   // The key's row and its hidden user go together; what the key pushed keeps its creator's name.
   r.delete('/system/api/:apiIds', {
     guard: perm('system:api:remove'),
-    params: z.object({ apiIds: z.string().min(1).max(12_000) }),
-    scope: ({ params }) => ({ kind: 'projectApi', apiId: params.apiIds.split(','), isWrite: true }),
+    params: z.object({
+      apiIds: z
+        .string()
+        .min(1)
+        .max(12_000)
+        .transform((s) => [...new Set(s.split(',').map((id) => publicApiId(id.trim())))]),
+    }),
+    scope: ({ params }) => ({ kind: 'projectApi', apiId: params.apiIds, isWrite: true }),
     handler: async (ctx) => {
-      const ids = [...new Set(ctx.params.apiIds.split(','))];
+      const ids = ctx.params.apiIds;
       await db.transaction().execute(async (trx) => {
         const rows = await trx
           .selectFrom('sysProjectApi')
@@ -271,6 +302,7 @@ export function registerProjectApiRoutes(r: Router): void {
             )
             .execute();
       });
+      for (const id of ids) await stopShowingKey(db, id);
       return ctx.ok({ removed: ids.length });
     },
   });

@@ -15,6 +15,13 @@ export const SECRET_KEY =
   /pass|pwd|secret|token|ticket|authorization|cookie|credential|otpauth|recovery|^(api|access|private|app)?_?key$|^hook$/i;
 export const MASK = '******';
 
+/**
+ * An API key (yyyyMMddHHmmss and 16 of [0-9A-Z]) wherever it appears (an address, a value the
+ * original's client sends as the key's id): cut to its public id, the rest masked.
+ */
+const WHOLE_KEY = /(?<![0-9A-Za-z])(\d{14}[0-9A-Za-z]{4})[0-9A-Za-z]{12}(?![0-9A-Za-z])/g;
+export const keysMasked = (text: string): string => text.replace(WHOLE_KEY, `$1${MASK}`);
+
 /** Nested this deep, a value is written as "…" (a body is not a place for deep trees). */
 const MAX_DEPTH = 8;
 

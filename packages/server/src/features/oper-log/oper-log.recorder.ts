@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { isPrivateIp } from '../login-log/login-log.repository.ts';
 import { deptNamesOf, insertOperLogs, type OperLogRow } from './oper-log.repository.ts';
 import { businessTypeOf, moduleOf } from './oper-log-rules.ts';
-import { clip, envelopeOf, formFields, maskedJson, maskedJsonText } from './oper-log-text.ts';
+import { clip, envelopeOf, formFields, keysMasked, maskedJson, maskedJsonText } from './oper-log-text.ts';
 
 /** What the request path keeps of a request: references and numbers, nothing computed. */
 interface Pending {
@@ -223,17 +223,19 @@ function rowOf(e: Pending, deptName: string | undefined): OperLogRow {
     operatorType: e.userId === null || e.isApiKey ? OPERATOR_TYPE.other : OPERATOR_TYPE.manage,
     operName: e.userName === null ? null : clip(e.userName, 50),
     deptName: deptName === undefined ? null : clip(deptName, 50),
-    operUrl: clip(e.url, 255),
+    operUrl: clip(keysMasked(e.url), 255),
     operIp: clip(e.ip, 128),
     operLocation: isPrivateIp(e.ip) ? 'login.location.intranet' : null,
-    operParam: paramsOf(e),
-    jsonResult: text === undefined ? resultOfFile(e.payload) : maskedJsonText(text),
+    operParam: mapNull(paramsOf(e), keysMasked),
+    jsonResult: text === undefined ? resultOfFile(e.payload) : keysMasked(maskedJsonText(text)),
     status: isFailed ? 1 : 0,
     errorMsg: isFailed ? clip(failureOf(e, envelope?.msg)) : null,
     operTime: formatDateTime(new Date(e.at)),
     costTime: Math.round(e.costMs),
   };
 }
+
+const mapNull = (text: string | null, f: (s: string) => string) => (text === null ? null : f(text));
 
 function failureOf(e: Pending, message: string | null | undefined): string {
   const shown = message ?? `HTTP ${e.httpStatus}`;

@@ -167,6 +167,11 @@ describe('recording', () => {
     const key = made.data.apiKey as string;
     const [creation] = await logged('/system/api');
     expect(creation?.jsonResult).not.toContain(key);
+    // The original's client names a key by the key itself (its list's id): masked there too.
+    await api('PUT', '/system/api', { token: lead.token, payload: { apiId: key, remark: 'edited' } });
+    const [edit] = await logged('/system/api');
+    expect(JSON.stringify(edit)).not.toContain(key);
+    expect(edit?.operParam).toContain(`${key.slice(0, 18)}******`);
 
     const pushed = await t.call({
       method: 'POST',

@@ -105,8 +105,16 @@ export async function listSessionsOfUser(db: Db, userId: number, now: number) {
     .execute();
 }
 
+/**
+ * Calls of the key-value rows by this instance since it started, by the Redis command each stands
+ * for: the built-in cache's command statistics on the cache monitor.
+ */
+export const kvCalls = new Map<string, number>();
+const called = (command: string) => kvCalls.set(command, (kvCalls.get(command) ?? 0) + 1);
+
 /** Short-lived values shared by every server instance: captcha answers, login failure counts. */
 export async function kvGet(db: Db, k: string, now = Date.now()): Promise<string | undefined> {
+  called('get');
   const row = await db.selectFrom('sysKv').select(['v', 'expireAt']).where('k', '=', k).executeTakeFirst();
   return row && row.expireAt > now ? row.v : undefined;
 }
@@ -115,6 +123,7 @@ export async function kvGet(db: Db, k: string, now = Date.now()): Promise<string
 export const KV_FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
 
 export async function kvPut(db: Db, k: string, v: string, ttlMs: number): Promise<void> {
+  called('set');
   const expireAt = Date.now() + ttlMs;
   await db
     .insertInto('sysKv')
@@ -129,6 +138,7 @@ export async function kvPut(db: Db, k: string, v: string, ttlMs: number): Promis
  * An expired count starts again; each change sets the expiry `ttlMs` from now.
  */
 export async function kvCount(db: Db, k: string, ttlMs: number, by = 1): Promise<number> {
+  called('incrby');
   const now = Date.now();
   const start = Math.max(0, by);
   const added = sql`cast(sys_kv.v as integer) + cast(${by} as integer)`;
@@ -144,14 +154,17 @@ export async function kvCount(db: Db, k: string, ttlMs: number, by = 1): Promise
 
 /** Reads and removes in one statement, so a value can be used once only. */
 export async function kvTake(db: Db, k: string, now = Date.now()): Promise<string | undefined> {
+  called('getdel');
   const row = await db.deleteFrom('sysKv').where('k', '=', k).returning(['v', 'expireAt']).executeTakeFirst();
   return row && row.expireAt > now ? row.v : undefined;
 }
 
 export async function kvDelete(db: Db, k: string): Promise<void> {
+  called('del');
   await db.deleteFrom('sysKv').where('k', '=', k).execute();
 }
 
 export async function kvSweep(db: Db, now = Date.now()): Promise<void> {
+  called('expire');
   await db.deleteFrom('sysKv').where('expireAt', '<', now).execute();
 }

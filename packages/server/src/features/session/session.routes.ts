@@ -3,7 +3,7 @@ import {
   loginBody,
   passwordPolicy,
   ResultCode,
-  type RouterRecord,
+  type RouterRecordOnWire,
   registerBody,
   SUPER_ADMIN_ID,
   userConfigBody,
@@ -131,7 +131,7 @@ export function registerSessionRoutes(r: Router): void {
               ),
               all,
             ).filter((m) => m.menuType !== 'F');
-      const routers: RouterRecord[] = toRouters(buildMenuTree(menus));
+      const routers: RouterRecordOnWire[] = toRouters(buildMenuTree(menus));
       return ctx.ok(routers);
     },
   });

@@ -7,7 +7,7 @@ import { orderOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { type RowProblem, readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
+import { type RowProblem, readImportSheet, rowsImported, rowsRefused } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook } from '../../lib/xlsx.ts';
 import { passwordProblem } from '../configs/password-policy.ts';
 import { initialPassword } from '../configs/platform-settings.ts';
@@ -95,11 +95,11 @@ export function registerUserExcelRoutes(r: Router): void {
         hash = await hashPassword(password);
       }
       const { added, updated } = await importUsers(db, rows, hash, ctx.me.userName);
-      return {
-        code: ResultCode.success,
-        msg: ctx.t('import.user.success', added, updated),
-        data: { count: added + updated, added, updated },
-      };
+      return rowsImported(ctx.t('import.user.success', added, updated), {
+        count: added + updated,
+        added,
+        updated,
+      });
     },
   });
 }

@@ -7,10 +7,12 @@ import type {
   LoginTwoFactorResponse,
   RegisterBody,
   RouterRecord,
+  RouterRecordOnWire,
   User,
   UserConfig,
 } from '@buglet/contracts';
 import { LIMITS } from '@buglet/contracts/limits';
+import { ownRouterRecord } from '@buglet/contracts/router-record';
 import { type HttpError, handleEnvelope, http, request, send } from '../../lib/http.ts';
 
 export interface InfoResponse {
@@ -59,7 +61,9 @@ export const register = (body: RegisterBody) =>
 
 export const getInfo = () => http.get<InfoResponse>('/getInfo');
 
-export const getRouters = () => http.get<AjaxResult<RouterRecord[]>>('/getRouters');
+/** The menus as routes, with Buglet's own page and visibility where the wire keeps them for it. */
+export const getRouters = async (): Promise<RouterRecord[]> =>
+  ((await http.get<AjaxResult<RouterRecordOnWire[]>>('/getRouters')).data ?? []).map(ownRouterRecord);
 
 export const logout = () => request<AjaxResult>({ url: '/logout', method: 'POST', repeatSubmit: false });
 

@@ -19,13 +19,14 @@ const NEEDS: Record<DefectAction, { receivers?: 'members' | 'tester'; isReasonRe
 const REASON_MAX = 255;
 
 /**
- * Who may review a fix (the server's `mayReview`): the project's testers; when no one but the
- * fixer could, the fixer themselves.
+ * Who is offered to review a fix: any member may (the server refuses no member, as the original
+ * does not), but the project's testers come first, then the other members, the fixer last.
  */
 export function reviewersFor(fixerId: number | undefined, members: Member[], testers: Member[]): Member[] {
-  if (testers.some((m) => m.userId !== fixerId)) return testers;
-  const me = members.find((m) => m.userId === fixerId);
-  return me ? [me] : testers;
+  const testerIds = new Set(testers.map((m) => m.userId));
+  const rank = (m: Member) => (m.userId === fixerId ? 2 : testerIds.has(m.userId) ? 0 : 1);
+  const everyone = [...members, ...testers.filter((m) => !members.some((o) => o.userId === m.userId))];
+  return everyone.sort((a, b) => rank(a) - rank(b)); // a stable sort: each group keeps its order
 }
 
 interface DefectActionDialogProps {
@@ -53,6 +54,7 @@ export function DefectActionDialog({
   const needs = action ? NEEDS[action] : undefined;
   const myId = useSession((s) => s.user?.userId);
   const reviewers = reviewersFor(myId, members, testers);
+  const testerIds = new Set(testers.map((m) => m.userId));
   const isSelfReview = reviewers.length === 1 && reviewers[0]?.userId === myId;
 
   const submit = async () => {
@@ -108,6 +110,8 @@ export function DefectActionDialog({
             <MemberSelect
               members={needs.receivers === 'tester' ? reviewers : members}
               isSingle={needs.receivers === 'tester'}
+              markedIds={needs.receivers === 'tester' ? testerIds : undefined}
+              markLabel={t('defect.reviewer-tester')}
               placeholder={t(
                 needs.receivers === 'tester' ? 'defect.reviewer-placeholder' : 'defect.handler-placeholder',
               )}

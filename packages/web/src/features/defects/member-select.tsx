@@ -1,5 +1,5 @@
 import type { Member } from '@buglet/contracts';
-import { Flex, Select } from 'antd';
+import { Flex, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
 import { personName } from '../../lib/person-name.ts';
@@ -13,6 +13,9 @@ interface MemberSelectProps {
   isSingle?: boolean;
   placeholder?: string;
   style?: React.CSSProperties;
+  /** People to mark with `markLabel` beside their name (the testers among reviewers). */
+  markedIds?: ReadonlySet<number>;
+  markLabel?: string;
 }
 
 /** Picks project members by avatar and name; searching matches nick name or account. */
@@ -24,6 +27,8 @@ export function MemberSelect({
   isSingle,
   placeholder,
   style,
+  markedIds,
+  markLabel,
 }: MemberSelectProps) {
   const { t } = useTranslation();
   const options = members.map((m) => ({
@@ -33,6 +38,11 @@ export function MemberSelect({
       <Flex gap={6} align="center">
         <NameAvatar name={personName(m)} image={m.avatar} size={20} />
         <span>{personName(m)}</span>
+        {markLabel && markedIds?.has(m.userId) ? (
+          <Tag color="blue" variant="filled">
+            {markLabel}
+          </Tag>
+        ) : null}
       </Flex>
     ),
   }));

@@ -44,7 +44,8 @@ const LIST_KEYS = ['apiName'] as const;
 
 /**
  * The project's API keys: the Open API's callers (test runners, log reporters). A key is shown whole
- * once, when created; the list shows its public id only. Below the keys, the project's outgoing webhooks.
+ * when created and in the list until its first call or for a day (the server decides, with
+ * `keyShownUntil`), then by its public id only. Below the keys, the project's outgoing webhooks.
  */
 export default function ProjectApiPage() {
   const { t } = useTranslation();
@@ -113,11 +114,24 @@ export default function ProjectApiPage() {
     {
       title: t('api.key'),
       dataIndex: 'apiId',
-      render: (apiId: string) => (
-        <Typography.Text style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-          {maskedKey(apiId)}
-        </Typography.Text>
-      ),
+      render: (apiId: string, api) =>
+        api.keyShownUntil ? (
+          <Flex vertical gap={2}>
+            <Typography.Text
+              copyable={{ text: apiId, tooltips: [t('api.copy-key'), t('api.key-copied')] }}
+              style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}
+            >
+              {apiId}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('api.key-shown-until', { time: api.keyShownUntil.slice(0, 16) })}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Text style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+            {maskedKey(apiId)}
+          </Typography.Text>
+        ),
     },
     {
       title: t('api.enabled'),

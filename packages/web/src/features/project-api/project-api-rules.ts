@@ -68,9 +68,10 @@ export function capabilitySummary(
   return API_AREAS.filter((area) => checks[area].length > 0).map((area) => ({ area, actions: checks[area] }));
 }
 
-/** The original's key is 30 characters (yyyyMMddHHmmss and 16 more); only its public id is ever listed. */
+/** The original's key is 30 characters (yyyyMMddHHmmss and 16 more): its public id, then dots for the rest. */
 const KEY_LENGTH = 30;
-export const maskedKey = (apiId: string): string => `${apiId}${'•'.repeat(KEY_LENGTH - API_ID_LENGTH)}`;
+export const maskedKey = (apiId: string): string =>
+  apiId.length >= KEY_LENGTH ? apiId : `${apiId}${'•'.repeat(KEY_LENGTH - API_ID_LENGTH)}`;
 
 /** The contract's own message key for a name it refuses (required, too long), or undefined. */
 export function apiNameProblem(name: string | undefined): string | undefined {

@@ -343,17 +343,17 @@ describe('settings', () => {
     bad.platforms.bmail = { switch: true, receiver: 'not-an-address' };
     const refused = await api(dev, 'POST', '/im/config', { projectId, config: bad });
     expect(refused).toMatchObject({ code: 500 });
-    expect(refused.msg).toContain('Enter a well-formed e-mail address');
+    expect(refused.msg).toContain('Enter a valid email address');
     const hook = await api(tester, 'POST', '/im/project/ding/config', {
       projectId,
       configParams: JSON.stringify({ hook: 'ftp://robot' }),
     });
-    expect(hook.msg).toBe('The DingTalk hook must be an http(s) address');
+    expect(hook.msg).toBe('The DingTalk webhook must be an http(s) address');
     const wx = await api(tester, 'POST', '/im/project/wechat/config', {
       projectId,
       configParams: JSON.stringify({ corpId: 'ww1' }),
     });
-    expect(wx.msg).toBe('Fill in the corp id, the agent id and the secret together, or none of them');
+    expect(wx.msg).toBe('Fill in the CorpID, AgentId and secret together, or none of them');
     expect((await api(stranger, 'GET', '/im/config', undefined, { projectId: String(projectId) })).code).toBe(
       403,
     );
@@ -423,7 +423,7 @@ describe('settings', () => {
       title: 'Hello',
       content: 'x',
     });
-    expect(refused.msg).toBe(`User [${stranger.userId}] is not a member of this project`);
+    expect(refused.msg).toBe(`The user "${stranger.userId}" is not a member of this project`);
     const sent = await api(tester, 'POST', '/system/notice/send', {
       projectId,
       receiveIds: [dev.userId],

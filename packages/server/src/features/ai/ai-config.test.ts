@@ -145,7 +145,7 @@ describe('a settings row by id', () => {
       'ID',
       'Project ID',
       'AI server',
-      'Business model',
+      'Text model',
       'Image model',
       'Created',
       'Updated',

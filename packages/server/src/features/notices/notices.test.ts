@@ -10,6 +10,7 @@ import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../.
 import { until } from '../../../test/until.ts';
 import { tokenIdOf } from '../../http/auth.ts';
 import { loadSecretKey, SecretBox } from '../../lib/secrets.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { SESSION_ENDED_CODE } from '../realtime/hub.ts';
 
 let t: TestApp;
@@ -727,6 +728,31 @@ describe('GET /im/config/status', () => {
       expect(zh.body.data.failures.map((f: Json) => f.reason)).toContain(
         '平台未设置邮件服务器，请联系系统管理员',
       );
+      // A failure recorded while the reasons were English sentences still reads in the reader's language.
+      await app.db
+        .insertInto('sysNoticeOutbox')
+        .values({
+          channel: 'wechat',
+          projectId: pid,
+          receiverId: worker.userId,
+          payload: '{}',
+          state: 'failed',
+          attempts: 3,
+          nextAttemptAt: 0,
+          claimedUntil: 0,
+          lastError: 'the project has no WeChat Work app',
+          createTime: formatDateTime(),
+          sentTime: null,
+          webhookId: null,
+          responseCode: null,
+        })
+        .execute();
+      const failures = (await call(worker, 'GET', '/im/config/status', undefined, query)).data.failures;
+      expect(failures[0]).toMatchObject({
+        channel: 'wechat',
+        isFinal: true,
+        reason: "The project has no WeCom app; ask the project's administrator",
+      });
     } finally {
       await app.close();
     }

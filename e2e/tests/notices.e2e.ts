@@ -337,7 +337,7 @@ describe('notices in real time', () => {
 });
 
 describe('project notification platforms', () => {
-  it('lets the project lead set the DingTalk robot and the WeChat Work app, checked as the server does', async () => {
+  it('lets the project lead set the DingTalk robot and the WeCom app, checked as the server does', async () => {
     const lead = await login(
       await newContext(),
       { userName: LEAD.username, password: LEAD.password },
@@ -415,9 +415,9 @@ describe('project notification platforms', () => {
     await lead.goto(`${baseUrl}/#/notice/index?groupName=artificial`);
     await lead.reload();
     await lead.getByRole('tab', { name: /Manual notices/ }).waitFor();
-    await lead.getByRole('button', { name: 'Notice Option' }).click();
+    await lead.getByRole('button', { name: 'Notice settings' }).click();
     const dialog = lead.getByRole('dialog').filter({ has: lead.locator('form#notice-settings') });
-    await dialog.getByText('Assigned to me (I am a handler)').waitFor();
+    await dialog.getByText('Defects assigned to me').waitFor();
     await capture(lead, 'nt-09-settings-en');
   });
 });

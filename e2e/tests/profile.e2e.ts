@@ -91,13 +91,13 @@ describe('the personal center', () => {
   it('keeps the language chosen here for the next browser', async () => {
     await page.locator('.ant-select').filter({ hasText: '简体中文' }).first().click();
     await page.getByText('English', { exact: true }).click();
-    await page.getByRole('tab', { name: 'Sign-ins' }).waitFor();
+    await page.getByRole('tab', { name: 'Logged-in devices' }).waitFor();
     const fresh = await browser.newPage({ viewport: { width: 992, height: 820 } });
     fresh.setDefaultTimeout(WAIT_MS);
     await signIn(fresh, PRIA);
     await expect.poll(() => fresh.evaluate(() => document.documentElement.lang)).toBe('en');
     await fresh.goto(`${baseUrl}/#/member/profile`);
-    await fresh.getByRole('tab', { name: 'Change Password' }).waitFor();
+    await fresh.getByRole('tab', { name: 'Change password' }).waitFor();
     await shot(fresh, 'profile-04-english-elsewhere');
     await fresh.close();
   });

@@ -107,7 +107,7 @@ describe('the application shell', () => {
       .filter({ hasText: /管理员|admin/i })
       .last()
       .click();
-    await page.getByText('Log Out', { exact: true }).click();
+    await page.getByText('Log out', { exact: true }).click();
     // The browser asks for reduced motion (browser.ts): the dialog is there at once, not zooming in.
     expect(await page.locator('.ant-modal').last().getAttribute('class')).not.toMatch(/zoom/);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

@@ -107,7 +107,7 @@ describe('the browser tool', () => {
     expect(text).toContain('- Page: http://shop.test/cart');
     expect(text).toContain('- Screen: 393 × 852 (iPhone 15 Pro)');
     expect(text).toContain("- Browser: `UA 'with' ticks`");
-    expect(text).toContain('Since the page loaded: 2 errors, 2 failed requests');
+    expect(text).toContain('Since the page loaded: errors: 2, failed requests: 2');
     expect(text).toContain('- `console: Cart total is NaN`');
   });
 

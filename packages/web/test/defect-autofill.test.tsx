@@ -234,7 +234,7 @@ describe('the AI analysis in the defect form', { timeout: 30_000 }, () => {
     form.analyse();
     await waitFor(() => expect(server.asked()).toHaveLength(5));
     const button = within(form.drawer).getByTestId('defect-ai-analyse');
-    expect(button.textContent).toContain('Analysing...');
+    expect(button.textContent).toContain('Analyzing...');
     form.analyse();
     expect(server.asked()).toHaveLength(5);
     server.release();
@@ -243,7 +243,7 @@ describe('the AI analysis in the defect form', { timeout: 30_000 }, () => {
       fireEvent.click(within(form.line(field) as HTMLElement).getByRole('button', { name: 'Accept' }));
     expect(form.versionInput().value).toBe('1.2.0');
     form.analyse();
-    expect(await screen.findByText(/there is no field left to analyse/)).toBeTruthy();
+    expect(await screen.findByText(/there is nothing left to analyze/)).toBeTruthy();
     expect(server.asked()).toHaveLength(5);
   });
 
@@ -251,7 +251,7 @@ describe('the AI analysis in the defect form', { timeout: 30_000 }, () => {
     const server = stubServer();
     const form = openDrawer();
     form.analyse();
-    expect(await screen.findByText('Enter the description first: the analysis reads it')).toBeTruthy();
+    expect(await screen.findByText('Enter the description first: the analysis is based on it')).toBeTruthy();
     expect(server.asked()).toHaveLength(0);
   });
 
@@ -287,14 +287,14 @@ describe('the AI analysis in the defect form', { timeout: 30_000 }, () => {
     stubServer({
       ...ANSWERS,
       module: { code: 200, msg: 'ok', data: { moduleId: null, modulePath: null } },
-      version: { code: 500, msg: 'The model llama3:8b is not downloaded on the AI server' },
+      version: { code: 500, msg: 'The model llama3:8b has not been downloaded to the AI server' },
     });
     const form = openDrawer();
     form.describe('The cart is empty');
     form.analyse();
     expect(
       await screen.findByText(
-        /in 1 second; 1 field could not be analysed: The model llama3:8b is not downloaded/,
+        /in 1 second; 1 field could not be analyzed: The model llama3:8b has not been downloaded/,
       ),
     ).toBeTruthy();
     expect(form.line('title')).toBeTruthy();

@@ -28,11 +28,11 @@ describe('defect import refusal', () => {
   it('reads the rows and keeps the first line of the message as the summary', () => {
     const failure = readImportFailure({
       code: 500,
-      msg: 'Nothing was imported: 2 row(s) have errors.\nRow 3: Handler [Bob] is not valid\nRow 5: …',
+      msg: 'Nothing was imported: 2 row(s) have errors.\nRow 3: Handler "Bob" is not valid\nRow 5: …',
       data: {
         rows: [
-          { rowNum: 3, messages: ['Row 3: Handler [Bob] is not valid'] },
-          { rowNum: 5, messages: ['Row 5: Title cannot be empty', 'Row 5: Level [x] is not valid'] },
+          { rowNum: 3, messages: ['Row 3: Handler "Bob" is not valid'] },
+          { rowNum: 5, messages: ['Row 5: Title cannot be empty', 'Row 5: Priority "x" is not valid'] },
         ],
       },
     });

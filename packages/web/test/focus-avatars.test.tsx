@@ -34,14 +34,14 @@ describe('FocusAvatars', () => {
     await changeLocale('en_US');
     useFocus.getState().seed('defect', 7, [me, ...others]);
     const { container } = render(<FocusAvatars moduleName="defect" dataId={7} />);
-    const group = screen.getByRole('img', { name: /^Also looking:/ });
-    expect(group.getAttribute('aria-label')).toBe('Also looking: Ann, Bob, Cid, and Dee');
+    const group = screen.getByRole('img', { name: /^Also viewing:/ });
+    expect(group.getAttribute('aria-label')).toBe('Also viewing: Ann, Bob, Cid, and Dee');
     expect(container.querySelectorAll('.ant-avatar')).toHaveLength(4);
     expect(container.textContent).toContain('+1');
 
     act(() => useFocus.getState().apply({ moduleName: null, dataId: null, user: { userId: 2 } }));
     act(() => useFocus.getState().apply({ moduleName: 'defect', dataId: 8, user: others[1] as never }));
-    expect(group.getAttribute('aria-label')).toBe('Also looking: Cid and Dee');
+    expect(group.getAttribute('aria-label')).toBe('Also viewing: Cid and Dee');
     expect(container.textContent).not.toContain('+');
   });
 

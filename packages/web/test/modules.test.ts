@@ -78,10 +78,10 @@ describe('deliverable tree', () => {
 
 describe('parent picker', () => {
   it('puts the whole tree under the root (id 0), all enabled when adding', () => {
-    const options = parentOptions(ROWS, 'Root Deliverable');
+    const options = parentOptions(ROWS, 'Root deliverable');
     expect(options).toHaveLength(1);
     expect(options[0]?.value).toBe(0);
-    expect(options[0]?.title).toBe('Root Deliverable');
+    expect(options[0]?.title).toBe('Root deliverable');
     expect(flat(options).filter(([, disabled]) => disabled)).toEqual([]);
     expect(flat(options).map(([id]) => id)).toEqual([0, 1, 2, 4, 5, 3]);
   });
@@ -130,7 +130,7 @@ describe('batch names', () => {
 
   it('checks a single name by the same rule, without a line number', () => {
     expect(nameProblem('Login', en)).toBeUndefined();
-    expect(nameProblem(' ', en)).toBe('Deliverable name cannot be empty!');
+    expect(nameProblem(' ', en)).toBe('Please enter the deliverable name');
     expect(nameProblem('a/b', en)).toBe("a name cannot contain '/'");
     expect(nameProblem(long, zh)).toBe(`名称过长，不能超过 ${MODULE_NAME_MAX} 个字符`);
   });

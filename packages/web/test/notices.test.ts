@@ -271,7 +271,7 @@ describe('project platform settings', () => {
     }
   });
 
-  it('refuses in the form exactly what the server refuses (WeChat Work: all three or none)', () => {
+  it('refuses in the form exactly what the server refuses (WeCom: all three or none)', () => {
     const cases: PlatformValues[] = [
       {},
       { corpId: 'ww1', agentId: '1000002', corpSecret: 's' },

@@ -92,9 +92,9 @@ describe('the change-password fields (personal center, first sign-in prompt)', (
       ),
     );
     expect(await screen.findByText('6 to 20 characters, with at least one digit')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Old Password'), { target: { value: 'cat2bug' } });
-    fireEvent.change(screen.getByLabelText('New Password'), { target: { value: 'letters-only' } });
-    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'letters-only' } });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'cat2bug' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'letters-only' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'letters-only' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The password must contain at least one digit (0–9)')).toBeTruthy();
     expect(onFinish).not.toHaveBeenCalled();

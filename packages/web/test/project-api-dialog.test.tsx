@@ -61,7 +61,7 @@ const dialog = () => screen.getByRole('dialog');
 const typeName = (name: string) =>
   fireEvent.change(within(dialog()).getByLabelText('Name'), { target: { value: name } });
 function addWhiteListEntry(entry: string) {
-  const input = within(dialog()).getByRole('combobox', { name: 'IP white list' });
+  const input = within(dialog()).getByRole('combobox', { name: 'IP whitelist' });
   fireEvent.change(input, { target: { value: entry } });
   fireEvent.keyDown(input, { key: 'Enter' });
 }
@@ -91,7 +91,7 @@ describe('the API key dialog', () => {
     typeName('Nightly');
     fireEvent.click(within(dialog()).getByRole('switch', { name: 'Allow every capability' }));
     clickOk();
-    expect(await screen.findByText(/Please tick at least one capability/)).toBeTruthy();
+    expect(await screen.findByText(/Please select at least one capability/)).toBeTruthy();
     // The project's members load for the default-handler picker; no key is sent.
     expect(sentKeys(fetch)).toEqual([]);
   });

@@ -52,7 +52,7 @@ describe('the sign-in page texts', () => {
         vi.fn(async () => new Response(JSON.stringify(captcha))),
       );
       const missing = await renderWithSignInTexts(lng, <LoginPage />);
-      await screen.findByText(lng === 'zh_CN' ? '立即注册' : 'Register Now');
+      await screen.findByText(lng === 'zh_CN' ? '立即注册' : 'Register now');
       // The language button opens the choice of both.
       fireEvent.click(screen.getByRole('button', { name: lng === 'zh_CN' ? /简体中文/ : /English/ }));
       await screen.findByRole('button', { name: lng === 'zh_CN' ? 'English' : '简体中文' });

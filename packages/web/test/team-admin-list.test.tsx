@@ -62,7 +62,7 @@ describe('the administrator’s team list', () => {
     const row = screen.getByText('Alpha').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: /Delete/ }));
     const dialog = within(await screen.findByRole('dialog'));
-    expect(dialog.getByText(/ids 5 removes their projects/)).toBeTruthy();
+    expect(dialog.getByText(/ID 5 removes their projects/)).toBeTruthy();
     fireEvent.change(dialog.getByLabelText('Password'), { target: { value: 'cat2bug' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));

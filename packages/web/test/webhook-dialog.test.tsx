@@ -85,7 +85,7 @@ describe('the webhook dialog', () => {
     // Shown, so it can be copied before it is saved and never shown again.
     expect(secretInput.type).toBe('text');
     fireEvent.click(within(dialog()).getByRole('checkbox', { name: /^Report pushed/ }));
-    fireEvent.click(within(dialog()).getByRole('checkbox', { name: /^Defect commented/ }));
+    fireEvent.click(within(dialog()).getByRole('checkbox', { name: /^Defect commented on/ }));
     clickOk();
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -32,8 +32,8 @@ async function exhaust(call: () => Promise<Json>): Promise<Json> {
   return call();
 }
 
-const WAIT = '(\\d+) seconds';
-const seconds = (msg: string) => Number(/(\d+) seconds/.exec(msg)?.[1]);
+const WAIT = '(\\d+) s';
+const seconds = (msg: string) => Number(/(\d+) s$/.exec(msg)?.[1]);
 
 describe('registration', () => {
   let n = 0;

@@ -141,7 +141,7 @@ describe('uploads', () => {
         const res = await send(route, `multipart/form-data; boundary=${BOUNDARY}`, part('file', bomb));
         expect(res.body, route.url).toMatchObject({
           code: 500,
-          msg: 'The workbook would unpack to more than 100 MB; it is refused unread',
+          msg: 'The workbook would unpack to more than 100 MB, so it was not read',
         });
       }
     } finally {

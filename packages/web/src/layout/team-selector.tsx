@@ -30,7 +30,7 @@ function TeamOption({ team, isCurrent, onPick }: { team: Team; isCurrent: boolea
   );
 }
 
-/** Top of the sidebar: the current team, a list of my teams to switch to, and "Create Team". */
+/** Top of the sidebar: the current team, a list of my teams to switch to, and "Create team". */
 export function TeamSelector({ isCollapsed }: { isCollapsed: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
 import { aiConfigExportQuery, aiConfigRow } from '@buglet/contracts';
 import { z } from 'zod';
+import { type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
@@ -8,12 +9,19 @@ import { buildWorkbook, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts
 import { deleteAiConfigs, findAiConfigRow, listAiConfigRows } from './ai.repository.ts';
 import { looseInput } from './defect-ai.routes.ts';
 
+/** The two models are named as the web's AI page names them, so the words live in the messages. */
+const modelColumn = (key: string, label: MessageKey): SheetColumn => ({
+  key,
+  header: { zh_CN: translate('zh_CN', label), en_US: translate('en_US', label) },
+  width: 24,
+});
+
 const COLUMNS: SheetColumn[] = [
   { key: 'aiId', header: { zh_CN: '编号', en_US: 'ID' }, width: 10 },
   { key: 'projectId', header: { zh_CN: '项目编号', en_US: 'Project ID' }, width: 12 },
   { key: 'aiUrl', header: { zh_CN: 'AI服务器地址', en_US: 'AI server' }, width: 36 },
-  { key: 'businessModule', header: { zh_CN: '业务识别模型', en_US: 'Business model' }, width: 24 },
-  { key: 'imageModule', header: { zh_CN: '图像处理模型', en_US: 'Image model' }, width: 24 },
+  modelColumn('businessModule', 'excel.ai.business-model'),
+  modelColumn('imageModule', 'excel.ai.image-model'),
   { key: 'createTime', header: { zh_CN: '创建时间', en_US: 'Created' }, width: 20 },
   { key: 'updateTime', header: { zh_CN: '更新时间', en_US: 'Updated' }, width: 20 },
 ];

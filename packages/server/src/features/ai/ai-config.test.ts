@@ -101,7 +101,7 @@ describe('the model routes without a projectId', () => {
     await useProject(tester, 0);
     expect(await api(tester, 'GET', '/system/ai/list')).toMatchObject({
       code: 403,
-      msg: 'No permission to access this project!',
+      msg: 'You do not have permission to access this project',
     });
     // A current project does not open another one to a stranger.
     await useProject(outsider, foreignProject);
@@ -132,7 +132,7 @@ describe('a settings row by id', () => {
     expect((await api(tester, 'GET', `/system/ai/${aiId}`)).code).toBe(403);
     expect(await api(outsider, 'GET', `/system/ai/${aiId}`)).toMatchObject({
       code: 403,
-      msg: 'No permission to access this project!',
+      msg: 'You do not have permission to access this project',
     });
     expect((await api(lead, 'GET', '/system/ai/999999')).code).toBe(403);
     expect((await api(lead, 'GET', '/system/ai/abc')).code).toBe(500);
@@ -145,7 +145,7 @@ describe('a settings row by id', () => {
       'ID',
       'Project ID',
       'AI server',
-      'Business model',
+      'Text model',
       'Image model',
       'Created',
       'Updated',
@@ -235,6 +235,6 @@ describe('the cloud case library', () => {
     ).toBe(403);
     expect(
       (await api(tester, 'GET', '/cloud/api/case/list', undefined, { content: 'x'.repeat(300) })).msg,
-    ).toBe('The search text has at most 255 characters');
+    ).toBe('The search text can have at most 255 characters');
   });
 });

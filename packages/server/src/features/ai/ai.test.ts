@@ -148,7 +148,7 @@ describe('the model list', () => {
     expect((await list(dev)).code).toBe(403);
     expect((await list(tester)).code).toBe(403);
     const stranger = await list(outsider);
-    expect(stranger).toMatchObject({ code: 403, msg: 'No permission to access this project!' });
+    expect(stranger).toMatchObject({ code: 403, msg: 'You do not have permission to access this project' });
   });
 });
 
@@ -280,22 +280,22 @@ describe('downloading a model', () => {
       200,
     );
     const failed = await mine.waitFor('missing-model', 'ERROR');
-    expect(failed).toMatchObject({ state: 'ERROR', error: 'The model file [missing-model] does not exist' });
+    expect(failed).toMatchObject({ state: 'ERROR', error: 'The model file "missing-model" does not exist' });
     expect(((await list()).rows as Json[]).find((m) => m.name === 'missing-model')).toMatchObject({
       state: 'ERROR',
-      error: 'The model file [missing-model] does not exist',
+      error: 'The model file "missing-model" does not exist',
     });
     await api(lead, 'POST', '/system/ai/model', { projectId, name: 'cut-model' });
     expect((await mine.waitFor('cut-model', 'ERROR')).error).toBe(
-      'The download of cut-model broke off; try again',
+      'The download of cut-model was interrupted; try again',
     );
     expect(mine.pulls('cut-model').some((f) => f.data.state === 'SUCCESS')).toBe(false);
     // Refused at once: the answer says so, and the page's row turns to ERROR too.
     expect((await api(lead, 'POST', '/system/ai/model', { projectId, name: 'refused-model' })).msg).toBe(
-      'The AI server answered with an error: The model file [refused-model] does not exist',
+      'The AI server answered with an error: The model file "refused-model" does not exist',
     );
     expect((await mine.waitFor('refused-model', 'ERROR')).error).toBe(
-      'The model file [refused-model] does not exist',
+      'The model file "refused-model" does not exist',
     );
     mine.close();
   });
@@ -305,7 +305,7 @@ describe('downloading a model', () => {
       'Enter the model name',
     );
     expect((await api(lead, 'POST', '/system/ai/model', { projectId, name: 'bad name;rm' })).msg).toBe(
-      'A model name has at most 255 characters: letters, digits and . _ - : / @',
+      'A model name can have at most 255 characters: letters, digits and . _ - : / @',
     );
     expect((await api(dev, 'POST', '/system/ai/model', { projectId, name: 'phi3' })).code).toBe(403);
   });
@@ -325,7 +325,7 @@ describe('deleting a model', () => {
     });
     expect(((await list()).rows as Json[]).map((m) => m.name)).not.toContain('phi3:mini');
     expect((await api(lead, 'DELETE', '/system/ai/model', { projectId, name: 'phi3:mini' })).msg).toBe(
-      'The model phi3:mini is not downloaded on the AI server',
+      'The model phi3:mini has not been downloaded to the AI server',
     );
     expect((await api(dev, 'DELETE', '/system/ai/model', { projectId, name: 'qwen2:7b' })).code).toBe(403);
   });
@@ -473,7 +473,7 @@ describe('generating test cases', () => {
 
   it('gives up a slow answer after AI_TIMEOUT_SECONDS with a time-out message', async () => {
     const [res, ms] = await timed(() => generate('SLOW topic'));
-    expect(res.msg).toBe('The AI server did not finish within 1 seconds; try again, or ask for fewer cases');
+    expect(res.msg).toBe('The AI server did not finish within 1 s; try again, or ask for fewer cases');
     expect(ms).toBeGreaterThanOrEqual(900);
     expect(ms).toBeLessThan(2500);
     // The person may try again at once.
@@ -483,7 +483,7 @@ describe('generating test cases', () => {
   it('says when the business model is not downloaded', async () => {
     await setConfig({ businessModule: 'gemma:2b' });
     expect((await generate('Test login')).msg).toBe(
-      "The model gemma:2b is not downloaded on the AI server; download it on the project's AI model page first",
+      "The model gemma:2b has not been downloaded to the AI server; download it on the project's AI model page first",
     );
     await setConfig({ businessModule: null });
   });
@@ -527,11 +527,11 @@ describe('an AI server that is down', () => {
     try {
       await setConfig({ aiUrl: silent.url });
       const [listed, listMs] = await timed(() => list());
-      expect(listed.msg).toBe(`The AI server at ${silent.url} did not answer within 1 seconds`);
+      expect(listed.msg).toBe(`The AI server at ${silent.url} did not answer within 1 s`);
       expect(listMs).toBeLessThan(2500);
       const [generated, genMs] = await timed(() => generate('Test the cart'));
       expect(generated.msg).toBe(
-        'The AI server did not finish within 1 seconds; try again, or ask for fewer cases',
+        'The AI server did not finish within 1 s; try again, or ask for fewer cases',
       );
       expect(genMs).toBeLessThan(2500);
     } finally {

@@ -198,7 +198,7 @@ describe('each suggestion', () => {
       lang: 'en_US',
       query: { projectId: String(projectId) },
     });
-    expect(missing.body.msg).toBe('Enter the description first: the analysis reads it');
+    expect(missing.body.msg).toBe('Enter the description first: the analysis is based on it');
   });
 });
 
@@ -223,7 +223,7 @@ describe('what the model makes up', () => {
     peer.answer = () => 'I think this is a bug in the cart.';
     expect(await ask('type')).toMatchObject({
       code: 500,
-      msg: 'The data format returned by AI is incorrect!',
+      msg: 'The AI returned data in an unexpected format',
     });
     const zh = await t.call({
       method: 'POST',
@@ -311,9 +311,9 @@ describe('the project', () => {
     expect((await ask('title', {}, tester)).code).toBe(200);
     expect((await ask('title', {}, viewer)).code).toBe(403);
     const stranger = await ask('member', {}, outsider);
-    expect(stranger).toMatchObject({ code: 403, msg: 'No permission to access this project!' });
+    expect(stranger).toMatchObject({ code: 403, msg: 'You do not have permission to access this project' });
     expect((await ask('title', { describe: '  ' })).msg).toBe(
-      'Enter the description first: the analysis reads it',
+      'Enter the description first: the analysis is based on it',
     );
   });
 });
@@ -324,7 +324,7 @@ describe('running and failing', () => {
     await until(() => lastPrompt().includes('WAIT the cart is wrong'));
     expect(await ask('title')).toMatchObject({
       code: 500,
-      msg: 'AI analysis is currently being executed and cannot be repeated!',
+      msg: 'The AI analysis is already running',
     });
     expect((await ask('type')).code).toBe(200);
     expect((await ask('title', {}, tester)).code).toBe(200);
@@ -336,7 +336,7 @@ describe('running and failing', () => {
     await api(lead, 'PUT', '/system/ai/config', { projectId, businessModule: 'gemma:2b' });
     try {
       expect((await ask('title')).msg).toBe(
-        "The model gemma:2b is not downloaded on the AI server; download it on the project's AI model page first",
+        "The model gemma:2b has not been downloaded to the AI server; download it on the project's AI model page first",
       );
     } finally {
       await api(lead, 'PUT', '/system/ai/config', { projectId, businessModule: null });
@@ -368,6 +368,6 @@ describe('running and failing', () => {
 
   it('gives up a slow answer with a time-out message', async () => {
     const res = await ask('title', { describe: 'SLOW the cart' });
-    expect(res.msg).toBe('The AI server did not finish the analysis within 1 seconds; try again');
+    expect(res.msg).toBe('The AI server did not finish the analysis within 1 s; try again');
   });
 });

@@ -184,7 +184,7 @@ describe('the browser tool’s proxy refuses', () => {
     for (const url of ['http://localhost:80/prod-api/getInfo', 'http://localhost/#/index'])
       expect(await refusalOf(url, ticket)).toEqual({
         code: 500,
-        msg: 'http://localhost is this server itself: the browser tool opens other sites only',
+        msg: 'http://localhost is this server itself: the browser tool only opens other sites',
       });
     // Another port of the same name is another site (judged by the address rules like any other).
     expect((await refusalOf('http://localhost:5173/', ticket)).msg).toBe(notAllowed('http://localhost:5173'));
@@ -211,7 +211,7 @@ describe('the browser tool’s proxy refuses', () => {
       url: '/tools/browser/proxy?url=http%3A%2F%2Fexample.com%2F&lang=en_US',
       headers: { 'sec-fetch-dest': 'iframe' },
     });
-    expect(anonymous.body).toContain('failed authentication');
+    expect(anonymous.body).toContain('Authentication failed');
     expect(anonymous.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
@@ -289,7 +289,7 @@ describe('with loopback allowed explicitly (the test site), the proxy', () => {
     for (const path of ['/big', '/streamed-big'])
       expect(await refusalOf(`${site}${path}`, ticket)).toEqual({
         code: 500,
-        msg: `The page at ${site} is larger than 5 MB, more than the browser tool opens`,
+        msg: `The page at ${site} is larger than 5 MB, the most the browser tool can open`,
       });
   });
 
@@ -317,7 +317,7 @@ describe('with loopback allowed explicitly (the test site), the proxy', () => {
     let answer = { code: 0, msg: '' };
     for (let i = 0; i <= BROWSER_PROXY.perUserPerMinute; i++) answer = await refusalOf('file:///x', ticket);
     expect(answer.code).toBe(429);
-    expect(answer.msg).toMatch(/^Too many requests from you; try again in \d+ seconds$/);
+    expect(answer.msg).toMatch(/^Too many requests from you; try again in \d+ s$/);
     // Another person is not held back by it.
     expect((await refusalOf('file:///x', await ticketOf(person))).code).toBe(500);
   });

@@ -79,8 +79,8 @@ describe('the screen-size catalogue', () => {
     });
     const wrong = (over: Record<string, unknown>) =>
       api(admin, 'POST', '/system/ScreenSize', { name: 'X', width: '390', height: '844', ...over });
-    expect((await wrong({ name: ' ' })).msg).toBe("Enter the screen size's name");
-    const pixels = 'Width and height are whole numbers of pixels from 50 to 10000, such as 390 or 390px';
+    expect((await wrong({ name: ' ' })).msg).toBe('Enter a name for the screen size');
+    const pixels = 'Width and height must be whole numbers of pixels from 50 to 10000, such as 390 or 390px';
     for (const width of ['abc', '10', '20000', '-390', '390em', ''])
       expect((await wrong({ width })).msg, width).toBe(pixels);
     expect((await wrong({ name: 'n'.repeat(33) })).msg).toMatch(/name/);

@@ -102,9 +102,9 @@ describe('case import and export', () => {
     expect(res.body.data.rows).toEqual([
       {
         rowNum: 2,
-        messages: ['Row 2: Deliverable [Shop/Nope] is not valid', 'Row 2: Level [9] is not valid'],
+        messages: ['Row 2: Deliverable "Shop/Nope" is not valid', 'Row 2: Level "9" is not valid'],
       },
-      { rowNum: 3, messages: ['Row 3: Title has at most 255 characters'] },
+      { rowNum: 3, messages: ['Row 3: Title can have at most 255 characters'] },
     ]);
   });
 

@@ -91,10 +91,10 @@ describe('test cases', () => {
       'Choose the deliverable of the case',
     );
     expect((await api(lead, 'POST', '/system/case', newCase({ caseLevel: 6 }))).msg).toBe(
-      'The level is 1 to 5',
+      'The level must be from 1 to 5',
     );
     expect((await api(lead, 'POST', '/system/case', newCase({ caseName: 'x'.repeat(256) }))).msg).toBe(
-      'The case title has at most 255 characters',
+      'The case title can have at most 255 characters',
     );
     const otherTeam = await insertTestTeam(t.db, { [outsider.userId]: [12] });
     const other = (

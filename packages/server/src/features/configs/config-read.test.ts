@@ -39,7 +39,7 @@ describe('config records by key', () => {
     ])
       expect(await readKey(stranger, key)).toEqual({
         code: 500,
-        msg: `You may not read the setting [${key}]`,
+        msg: `You do not have permission to read the setting "${key}"`,
       });
     expect(await readKey(admin, 'sys.member.initPassword')).toMatchObject({ code: 200, msg: '123456' });
   });

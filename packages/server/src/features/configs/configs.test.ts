@@ -47,7 +47,7 @@ describe('reading parameters', () => {
     expect((await api('GET', `/system/config/${id}`)).data.configKey).toBe('sys.account.registerUser');
     expect(await api('GET', '/system/config/9999')).toEqual({
       code: 500,
-      msg: 'The parameter does not exist',
+      msg: 'The setting does not exist',
     });
     expect(await codeOf('GET', '/system/config/list', { token: member })).toBe(403);
     expect(await codeOf('GET', `/system/config/${id}`, { token: member })).toBe(403);
@@ -74,11 +74,11 @@ describe('writing parameters', () => {
     const taken = await api('POST', '/system/config', {
       payload: { configName: 'Again', configKey: 'test.one', configValue: 'x' },
     });
-    expect(taken).toEqual({ code: 500, msg: 'Could not save parameter [Again]: the key already exists' });
+    expect(taken).toEqual({ code: 500, msg: 'Could not save setting "Again": the key already exists' });
     const blank = await api('POST', '/system/config', {
       payload: { configName: 'B', configKey: ' ', configValue: 'x' },
     });
-    expect(blank.msg).toBe('The parameter key cannot be empty');
+    expect(blank.msg).toBe('The setting key cannot be empty');
     const type = await api('POST', '/system/config', {
       payload: { configName: 'T', configKey: 'test.type', configValue: 'x', configType: 'Z' },
     });
@@ -104,7 +104,7 @@ describe('writing parameters', () => {
     const clash = await api('PUT', '/system/config', {
       payload: { ...payload, configKey: 'sys.index.skinName' },
     });
-    expect(clash.msg).toBe('Could not save parameter [Two]: the key already exists');
+    expect(clash.msg).toBe('Could not save setting "Two": the key already exists');
     expect(
       await codeOf('PUT', '/system/config', { payload: { ...payload, configValue: 'x' }, token: member }),
     ).toBe(403);
@@ -116,7 +116,7 @@ describe('writing parameters', () => {
     const builtin = (await configRow('sys.index.skinName'))?.configId;
     expect(await api('DELETE', `/system/config/${custom},${builtin}`)).toEqual({
       code: 500,
-      msg: 'Built-in parameter [sys.index.skinName] cannot be deleted',
+      msg: 'The built-in setting "sys.index.skinName" cannot be deleted',
     });
     expect(await configRow('sys.index.skinName')).toBeDefined();
     expect(await configRow('test.three')).toBeDefined();

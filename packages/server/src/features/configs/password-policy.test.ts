@@ -236,7 +236,7 @@ describe('the policy’s records', () => {
   it('are built in: they cannot be deleted', async () => {
     const row = await configRow(PASSWORD_POLICY_KEYS.requireLetter);
     expect((await call('DELETE', `/system/config/${row.configId}`, { token: admin })).msg).toBe(
-      `Built-in parameter [${PASSWORD_POLICY_KEYS.requireLetter}] cannot be deleted`,
+      `The built-in setting "${PASSWORD_POLICY_KEYS.requireLetter}" cannot be deleted`,
     );
   });
 

@@ -76,6 +76,19 @@ const rowsOf = (ws: ExcelJS.Worksheet) => {
 const HEADER = [
   'Type',
   'Title',
+  'Priority',
+  'Status',
+  'Deliverable',
+  'Version',
+  'Assignee',
+  'Planned start',
+  'Planned end',
+  'Description',
+];
+/** The English headers of templates made before the wording review (issue 27). */
+const OLD_HEADER = [
+  'Type',
+  'Title',
   'Level',
   'State',
   'Deliverable',
@@ -119,13 +132,13 @@ describe('the import template', () => {
     expect(rowsOf(ws)[0]).toEqual([
       'Type *',
       'Title *',
-      'Level *',
-      'State *',
+      'Priority *',
+      'Status *',
       'Deliverable',
       'Version',
-      'Handler *',
-      'Plan start',
-      'Plan end',
+      'Assignee *',
+      'Planned start',
+      'Planned end',
       'Description',
     ]);
     const lists = wb.getWorksheet('lists') as ExcelJS.Worksheet;
@@ -188,8 +201,8 @@ describe('importing', () => {
     const refused = await upload(await sheet(rows));
     expect(refused.body).toMatchObject({
       code: 500,
-      msg: 'Nothing was imported: 1 row(s) have errors.\nRow 501: Handler [nobody-here] is not valid',
-      data: { rows: [{ rowNum: 501, messages: ['Row 501: Handler [nobody-here] is not valid'] }] },
+      msg: 'Nothing was imported: 1 row(s) have errors.\nRow 501: Assignee "nobody-here" is not valid',
+      data: { rows: [{ rowNum: 501, messages: ['Row 501: Assignee "nobody-here" is not valid'] }] },
     });
     expect(await defectCount()).toBe(before);
 
@@ -197,7 +210,7 @@ describe('importing', () => {
     const done = await upload(await sheet(rows));
     expect(done.body).toMatchObject({
       code: 200,
-      msg: 'Import succeeded: 1000 defects imported',
+      msg: 'Import succeeded; defects imported: 1000',
       data: { count: 1000 },
     });
     expect(await defectCount()).toBe(before + 1000);
@@ -265,19 +278,19 @@ describe('importing', () => {
       {
         rowNum: 3,
         messages: [
-          'Row 3: Type [Bogus] is not valid',
-          'Row 3: Level [Severe] is not valid',
-          'Row 3: State [Done] is not valid',
-          'Row 3: Deliverable [Shop/Nope] is not valid',
-          'Row 3: Plan start [2030-02-30] is not valid',
+          'Row 3: Type "Bogus" is not valid',
+          'Row 3: Priority "Severe" is not valid',
+          'Row 3: Status "Done" is not valid',
+          'Row 3: Deliverable "Shop/Nope" is not valid',
+          'Row 3: Planned start "2030-02-30" is not valid',
         ],
       },
-      { rowNum: 4, messages: ['Row 4: the plan end is before the plan start'] },
+      { rowNum: 4, messages: ['Row 4: the planned end is before the planned start'] },
       {
         rowNum: 5,
         messages: [
-          'Row 5: Title has at most 1024 characters',
-          `Row 5: Handler [${await nickOf(outsider)}] is not valid`,
+          'Row 5: Title can have at most 1024 characters',
+          `Row 5: Assignee "${await nickOf(outsider)}" is not valid`,
         ],
       },
     ]);
@@ -291,10 +304,51 @@ describe('importing', () => {
       'The file is not an Excel workbook (.xlsx)',
     );
     expect((await upload(await sheet([['BUG']], ['Type', 'Something']))).body.msg).toBe(
-      'The sheet has no column Title、Level、State、Handler; start from the import template',
+      'The sheet has no column Title、Priority、Status、Assignee; start from the import template',
     );
     expect((await upload(await sheet([]))).body.msg).toBe('The sheet has no rows to import');
     expect((await upload(await sheet([]), outsider)).body.code).toBe(403);
+  });
+
+  it('reads the English headers of templates before the wording review as well as today’s', async () => {
+    const devName = await nickOf(dev);
+    const row = (title: string) => [
+      'Task',
+      title,
+      'Low',
+      'In review',
+      'Shop/Cart',
+      '2.0',
+      devName,
+      '2031-04-01',
+      '2031-04-03',
+      'Kept',
+    ];
+    for (const [header, title] of [
+      [OLD_HEADER, 'Headed the old way'],
+      [HEADER, 'Headed the new way'],
+    ] as const) {
+      const res = await upload(await sheet([row(title)], [...header]));
+      expect(res.body, title).toMatchObject({ code: 200, data: { count: 1 } });
+      const list = await api(dev, 'GET', '/system/defect/list', undefined, {
+        projectId: String(projectId),
+        defectName: title,
+      });
+      expect(list.rows, title).toMatchObject([
+        {
+          defectName: title,
+          defectType: 'TASK',
+          defectLevel: 'low',
+          defectState: 1,
+          moduleName: 'Cart',
+          moduleVersion: '2.0',
+          handleBy: [dev.userId],
+          planStartTime: '2031-04-01 00:00:00',
+          planEndTime: '2031-04-03 00:00:00',
+          defectDescribe: 'Kept',
+        },
+      ]);
+    }
   });
 
   it('reads times written every usual way', () => {

@@ -45,6 +45,14 @@ export const DEFECT_SHEET: ImportSheet<DefectColumn> = {
     'defectDescribe',
   ],
   required: new Set(['defectType', 'defectName', 'defectLevel', 'defectState', 'handleBy']),
+  /** The English headers of templates before the wording review (issue 27), still read on import. */
+  aliases: {
+    defectLevel: ['Level'],
+    defectState: ['State'],
+    handleBy: ['Handler'],
+    planStartTime: ['Plan start'],
+    planEndTime: ['Plan end'],
+  },
   widths: {
     defectName: 40,
     defectDescribe: 60,

@@ -161,14 +161,14 @@ describe('notes written by hand', () => {
       defectLogDescribe: 'closed by hand',
     });
     expect(closed.msg).toBe(
-      'Only a note can be added by hand; the other history entries are written by the defect workflow',
+      'Only notes can be added manually; the other history entries are written by the defect workflow',
     );
     const stranger = await api(admin, 'POST', '/system/log', {
       defectId,
       defectLogDescribe: 'y',
       receiveBy: [outsider.userId],
     });
-    expect(stranger.msg).toBe(`The receiver (${outsider.userId}) is not a member of this project`);
+    expect(stranger.msg).toBe(`The recipient (${outsider.userId}) is not a member of this project`);
   });
 
   it('are edited by their author only; workflow entries never', async () => {
@@ -184,7 +184,7 @@ describe('notes written by hand', () => {
       defectLogDescribe: 'forged',
     });
     expect(rewrite.msg).toBe(
-      'A history entry written by the defect workflow cannot be changed or deleted; only a note added by hand can',
+      'A history entry written by the defect workflow cannot be changed or deleted; only a note added manually can',
     );
     expect(await logRow(createLogId)).toEqual(before);
     await grantNotesToProjectAdmins();
@@ -300,7 +300,7 @@ describe('/system/comment', () => {
       commentContent: 'hijacked',
     });
     expect(foreign.msg).toBe(
-      "Only its author may change a comment; removing someone else's takes a project administrator",
+      "Only the author can edit a comment; deleting someone else's comment takes a project administrator",
     );
     const own = await api(dev, 'PUT', '/system/comment', {
       commentId: devComment,

@@ -24,11 +24,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('defect tabs', () => {
-  it('start with a "My" tab for every member, shown in the reader’s language', async () => {
+  it('start with a "Mine" tab for every member, shown in the reader’s language', async () => {
     const config = await api(dev, 'GET', '/system/defect/config', undefined, {
       projectId: String(projectId),
     });
-    expect(config.data.tabs).toMatchObject([{ tabName: 'My', config: { handleBy: [dev.userId] } }]);
+    expect(config.data.tabs).toMatchObject([{ tabName: 'Mine', config: { handleBy: [dev.userId] } }]);
     expect(config.data.states.map((s: Json) => s.value)).toEqual([
       'PROCESSING',
       'AUDIT',
@@ -54,7 +54,7 @@ describe('defect tabs', () => {
         projectId,
         config: { defectLevel: 'low' },
       });
-    expect((await put('My')).code).toBe(200);
+    expect((await put('Mine')).code).toBe(200);
     const zh = await t.call({
       method: 'GET',
       url: '/system/tabs/list',
@@ -62,9 +62,9 @@ describe('defect tabs', () => {
       query: { projectId: String(projectId) },
     });
     expect(zh.body.rows[0]).toMatchObject({ tabName: '我的', config: { defectLevel: 'low' } });
-    expect((await put('Mine')).code).toBe(200);
+    expect((await put('Low ones')).code).toBe(200);
     const renamed = await api(dev, 'GET', '/system/tabs/list', undefined, { projectId: String(projectId) });
-    expect(renamed.rows[0].tabName).toBe('Mine');
+    expect(renamed.rows[0].tabName).toBe('Low ones');
   });
 
   it('belong to their owner only', async () => {

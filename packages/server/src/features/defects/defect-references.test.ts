@@ -94,7 +94,7 @@ describe('references on every write path', () => {
     });
     expect(reply).toEqual({
       code: 500,
-      msg: `The comment being answered (${foreignComment.data.commentId}) is not on this defect`,
+      msg: `The comment being replied to (${foreignComment.data.commentId}) is not on this defect`,
     });
     const own = await api(owner, 'POST', '/system/comment', {
       correlationId: await logOf(mine),
@@ -138,7 +138,7 @@ describe('comma lists act on all or none', () => {
     const ids = Array.from({ length: 1001 }, (_, i) => i + 1).join(',');
     expect(await api(owner, 'DELETE', `/system/defect/${ids}`)).toEqual({
       code: 500,
-      msg: 'An id list may name at most 1000 ids',
+      msg: 'An ID list can contain at most 1000 IDs',
     });
   });
 });

@@ -75,7 +75,7 @@ describe('share links', () => {
     expect(JSON.stringify(row)).not.toContain('4821');
     expect(await share({ agingHour: 5 })).toEqual({
       code: 500,
-      msg: 'Validity must be 1 hour, 1 day, 7 days or permanent',
+      msg: 'The validity period must be 1 hour, 1 day, 7 days or permanent',
     });
     expect(await share({ agingHour: 1, password: '12a4' })).toEqual({
       code: 500,
@@ -120,7 +120,7 @@ describe('share links', () => {
       );
     expect(await open(id, '7777', undefined, '2001:db8:5:5::99')).toEqual({
       code: 500,
-      msg: 'Too many wrong passwords; try again in 10 minutes',
+      msg: 'Too many wrong passwords; try again in 10 min',
       passwordRequired: true,
     });
     expect((await open(id, '7777', undefined, '2001:db8:5:6::1')).data.defect).toMatchObject({ defectId });
@@ -167,7 +167,7 @@ describe('share links', () => {
       lang: 'en_US',
     });
     expect(shown.body.data.noticeTitle).toMatch(/^The share link of defect #\d+ is locked$/);
-    expect(shown.body.data.noticeContent).toContain('took 20 wrong passwords and is locked');
+    expect(shown.body.data.noticeContent).toContain('was locked after 20 wrong passwords');
     // The owner sees it locked, shares again, and the link (the same id) opens.
     const view = await t.call({
       method: 'GET',

@@ -25,7 +25,7 @@ type TabRow = {
   createTime: string;
 };
 
-/** Saved defect-list tabs: each user's own, in one project; the default one is "My". */
+/** Saved defect-list tabs: each user's own, in one project; the default one is "Mine" (我的). */
 export function registerDefectTabRoutes(r: Router): void {
   const { db } = r.deps;
   const toTab = (row: TabRow, t: (key: MessageKey) => string) => ({

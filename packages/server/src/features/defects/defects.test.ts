@@ -113,10 +113,10 @@ describe('creating', () => {
     const cases: Array<[Json, string]> = [
       [{ defectName: '  ' }, 'The defect title cannot be empty'],
       [{ defectDescribe: 'x'.repeat(65_537) }, 'The defect description is too long'],
-      [{ defectLevel: 'severe' }, 'Choose a level: urgent, high, middle or low'],
-      [{ defectType: 'EPIC' }, 'Choose a type: BUG, TASK or DEMAND'],
-      [{ handleBy: [] }, 'Choose at least one handler'],
-      [{ handleBy: [outsider.userId] }, `User [${outsider.userId}] is not a member of this project`],
+      [{ defectLevel: 'severe' }, 'Choose a priority: Urgent, High, Medium or Low'],
+      [{ defectType: 'EPIC' }, 'Choose a type: Bug, Task or Request'],
+      [{ handleBy: [] }, 'Choose at least one assignee'],
+      [{ handleBy: [outsider.userId] }, `The user "${outsider.userId}" is not a member of this project`],
       [{ imgUrls: '/etc/passwd' }, 'Images and attachments must be uploaded files'],
     ];
     const before = await t.db.selectFrom('sysDefect').select('defectId').execute();
@@ -153,12 +153,12 @@ describe('the review workflow', () => {
     expect(await handlers(id)).toEqual([tester.userId]);
     expect(await act(tester, 'reject', { defectLogDescribe: 'still crashes' })).toMatchObject({
       code: 200,
-      msg: 'Rejected',
+      msg: 'Sent back',
     });
     expect(await row(id)).toMatchObject({ defectState: 3 });
     expect(await handlers(id)).toEqual([dev.userId]);
     expect((await act(dev, 'repair', { receiveBy: [tester.userId] })).code).toBe(200);
-    expect(await act(tester, 'pass')).toMatchObject({ code: 200, msg: 'Passed: the defect is closed' });
+    expect(await act(tester, 'pass')).toMatchObject({ code: 200, msg: 'Approved: the defect is closed' });
     expect((await row(id)).defectState).toBe(4);
     expect(await act(tester, 'open', { defectLogDescribe: 'seen again on mobile' })).toMatchObject({
       code: 200,
@@ -186,23 +186,23 @@ describe('the review workflow', () => {
     const act = (who: Person, action: string, payload: Json = {}) =>
       api(who, 'POST', `/system/defect/${id}/${action}`, payload);
     const refusals: Array<[Person, string, Json, string]> = [
-      [tester, 'pass', {}, 'You cannot pass a defect that is Pending'],
-      [tester, 'reject', { defectLogDescribe: 'no' }, 'You cannot reject a defect that is Pending'],
-      [tester, 'repair', { receiveBy: [tester.userId] }, 'Only a handler of the defect can repair it'],
+      [tester, 'pass', {}, 'You cannot approve a defect whose status is Pending'],
+      [tester, 'reject', { defectLogDescribe: 'no' }, 'You cannot reject a defect whose status is Pending'],
+      [tester, 'repair', { receiveBy: [tester.userId] }, 'Only an assignee of the defect can fix it'],
       [
         dev,
         'repair',
         { receiveBy: [outsider.userId] },
-        `User [${outsider.userId}] is not a member of this project`,
+        `The user "${outsider.userId}" is not a member of this project`,
       ],
       [dev, 'repair', {}, 'Choose one reviewer'],
       [tester, 'close', { defectLogDescribe: '  ' }, 'A reason is required to close'],
-      [tester, 'open', { defectLogDescribe: 'x' }, 'You cannot reopen a defect that is Pending'],
+      [tester, 'open', { defectLogDescribe: 'x' }, 'You cannot reopen a defect whose status is Pending'],
       [
         dev,
         'assign',
         { receiveBy: [outsider.userId] },
-        `User [${outsider.userId}] is not a member of this project`,
+        `The user "${outsider.userId}" is not a member of this project`,
       ],
     ];
     const before = await snapshot(id);
@@ -221,7 +221,7 @@ describe('the review workflow', () => {
 describe('isolation and ownership', () => {
   it('answers 403 the same way for another project’s defect and for one that does not exist', async () => {
     const id = await create();
-    const expected = { code: 403, msg: 'No permission to access this project!' };
+    const expected = { code: 403, msg: 'You do not have permission to access this project' };
     for (const url of [`/system/defect/${id}`, '/system/defect/987654'])
       expect(await api(outsider, 'GET', url)).toEqual(expected);
     expect(await api(outsider, 'POST', `/system/defect/${id}/close`, { defectLogDescribe: 'x' })).toEqual(
@@ -258,7 +258,7 @@ describe('isolation and ownership', () => {
     expect(await logTypes(id)).toEqual([0, 8, 10]);
     expect(await api(dev, 'GET', `/system/defect/${id}`)).toEqual({
       code: 403,
-      msg: 'No permission to access this project!',
+      msg: 'You do not have permission to access this project',
     });
   });
 });

@@ -239,7 +239,7 @@ describe("a role's data scope in the user administration", () => {
       lang: 'en_US',
       ...multipart('file', 'users.xlsx', Buffer.from(await wb.xlsx.writeBuffer())),
     });
-    expect(refused.body.msg).toContain("Row 2: [scope3] is outside your role's data scope");
+    expect(refused.body.msg).toContain(`Row 2: "scope3" is outside your role's data scope`);
     expect((await api(admin, 'GET', `/system/user/${people.inSales}`)).data.nickName).toBe('inSales');
   });
 });

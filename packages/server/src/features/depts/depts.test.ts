@@ -89,7 +89,7 @@ describe('departments', () => {
   it('refuse a clashing sibling name, a missing or disabled parent, and bad fields, by name', async () => {
     const ops = await addId('Ops', ROOT);
     expect((await add({ deptName: 'Ops', parentId: ROOT })).msg).toBe(
-      'Could not save department [Ops]: a department of that name already exists under the same parent',
+      'Could not save department "Ops": a department of that name already exists under the same parent',
     );
     // The same name under another parent is fine.
     expect((await add({ deptName: 'Ops', parentId: ops })).code).toBe(200);
@@ -98,17 +98,17 @@ describe('departments', () => {
     );
     const off = await addId('Off', ROOT, { status: '1' });
     expect((await add({ deptName: 'Child', parentId: off })).msg).toBe(
-      'The parent department [Off] is disabled and takes no new departments',
+      'The parent department "Off" is disabled, so no departments can be added under it',
     );
     expect((await add({ deptName: '', parentId: ROOT })).msg).toBe('The department name cannot be empty');
     expect((await add({ deptName: 'x'.repeat(31), parentId: ROOT })).msg).toBe(
-      'The department name has at most 30 characters',
+      'The department name can have at most 30 characters',
     );
     expect((await add({ deptName: 'Mail', parentId: ROOT, email: 'nope' })).msg).toBe(
-      'The e-mail address is not valid',
+      'The email address is not valid',
     );
     expect((await add({ deptName: 'Tel', parentId: ROOT, phone: '12ab' })).msg).toBe(
-      'The phone number is at most 11 digits',
+      'The phone number can have at most 11 digits',
     );
     expect((await add({ deptName: 'Order', parentId: ROOT, orderNum: 'many' })).msg).toBe(
       'The order must be a whole number from 0 to 9999',
@@ -120,11 +120,11 @@ describe('departments', () => {
     const b = await addId('Cycle B', a);
     const c = await addId('Cycle C', b);
     expect((await edit(a, { parentId: a })).msg).toBe(
-      'Could not save department [Cycle A]: it cannot be its own parent',
+      'Could not save department "Cycle A": it cannot be its own parent',
     );
     for (const below of [b, c]) {
       expect((await edit(a, { parentId: below })).msg).toBe(
-        'Could not save department [Cycle A]: its parent cannot be a department below it',
+        'Could not save department "Cycle A": its parent cannot be a department below it',
       );
     }
     expect((await row(a)).parentId).toBe(ROOT);
@@ -151,7 +151,7 @@ describe('departments', () => {
     const top = await addId('Top', ROOT);
     const sub = await addId('Sub', top);
     expect((await edit(top, { status: '1' })).msg).toBe(
-      'Department [Top] has enabled departments below it and cannot be disabled',
+      'The department "Top" has enabled departments below it and cannot be disabled',
     );
     expect((await edit(sub, { status: '1' })).code).toBe(200);
     expect((await edit(top, { status: '1' })).code).toBe(200);
@@ -164,12 +164,12 @@ describe('departments', () => {
     const parent = await addId('Parent', ROOT);
     const child = await addId('Child', parent);
     expect((await api(admin, 'DELETE', `/system/dept/${parent}`)).msg).toBe(
-      'Department [Parent] has departments below it and cannot be deleted',
+      'The department "Parent" has departments below it and cannot be deleted',
     );
     const person = await insertTestUser(t.db);
     await t.db.updateTable('sysUser').set({ deptId: child }).where('userId', '=', person.userId).execute();
     expect((await api(admin, 'DELETE', `/system/dept/${child}`)).msg).toBe(
-      'Department [Child] has members and cannot be deleted',
+      'The department "Child" has members and cannot be deleted',
     );
     await t.db.updateTable('sysUser').set({ deptId: null }).where('userId', '=', person.userId).execute();
     expect((await api(admin, 'DELETE', `/system/dept/${child}`)).code).toBe(200);

@@ -71,12 +71,12 @@ describe('dictionary types', () => {
     const taken = await api('POST', '/system/dict/type', {
       payload: { dictName: 'Again', dictType: 'test_size' },
     });
-    expect(taken).toEqual({ code: 500, msg: 'Could not save dictionary [Again]: the type already exists' });
+    expect(taken).toEqual({ code: 500, msg: 'Could not save dictionary "Again": the type already exists' });
     const bad = await api('POST', '/system/dict/type', {
       payload: { dictName: 'Bad', dictType: 'Bad-Type' },
     });
     expect(bad.msg).toBe(
-      'The dictionary type must start with a lower-case letter and hold only lower-case letters, digits and underscores',
+      'The dictionary type must start with a lower-case letter and contain only lower-case letters, digits and underscores',
     );
     const blank = await api('POST', '/system/dict/type', {
       payload: { dictName: '', dictType: 'test_blank' },
@@ -103,7 +103,7 @@ describe('dictionary types', () => {
     const clash = await api('PUT', '/system/dict/type', {
       payload: { ...payload, dictType: 'defect_level' },
     });
-    expect(clash.msg).toBe('Could not save dictionary [Colour]: the type already exists');
+    expect(clash.msg).toBe('Could not save dictionary "Colour": the type already exists');
     expect(await codeOf('PUT', '/system/dict/type', { payload, token: member })).toBe(403);
   });
 
@@ -113,7 +113,7 @@ describe('dictionary types', () => {
     const empty = await newType('test_empty');
     expect(await api('DELETE', `/system/dict/type/${full}`)).toEqual({
       code: 500,
-      msg: 'Dictionary type [Full] still has data and cannot be deleted',
+      msg: 'The dictionary type "Full" still has data and cannot be deleted',
     });
     expect(await typeRow('test_full')).toBeDefined();
     expect(await codeOf('DELETE', `/system/dict/type/${empty}`, { token: member })).toBe(403);
@@ -167,7 +167,7 @@ describe('dictionary entries', () => {
     const again = await api('POST', '/system/dict/data', {
       payload: { dictType: 'test_shape', dictValue: 'round', dictLabel: 'Again' },
     });
-    expect(again).toEqual({ code: 500, msg: 'Could not save the entry: value [round] already exists' });
+    expect(again).toEqual({ code: 500, msg: 'Could not save the entry: the value "round" already exists' });
     await newData('test_size', 'round');
     const orphan = await api('POST', '/system/dict/data', {
       payload: { dictType: 'test_nowhere', dictValue: 'x', dictLabel: 'X' },
@@ -208,7 +208,7 @@ describe('dictionary entries', () => {
     const shown = await api('GET', '/system/dict/data/type/test_speed');
     expect(shown.data.map((d: { dictValue: string }) => d.dictValue)).toEqual(['fast']);
     const clash = await api('PUT', '/system/dict/data', { payload: { ...payload, dictValue: 'fast' } });
-    expect(clash.msg).toBe('Could not save the entry: value [fast] already exists');
+    expect(clash.msg).toBe('Could not save the entry: the value "fast" already exists');
     expect(await codeOf('DELETE', `/system/dict/data/${slow},${fast}`, { token: member })).toBe(403);
     expect(await codeOf('DELETE', `/system/dict/data/${slow},${fast}`)).toBe(200);
     expect(await dataOf('test_speed')).toEqual([]);

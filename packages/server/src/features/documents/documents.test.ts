@@ -61,11 +61,11 @@ describe('documents', () => {
   it("refuses a sibling with the same name, on create and on rename, but not keeping one's own name", async () => {
     const clash = await file('Plan.pdf', specs);
     expect(clash.code).toBe(500);
-    expect(clash.msg).toBe('Names must be unique: this folder already holds "Plan.pdf"');
+    expect(clash.msg).toBe('Names must be unique: this folder already contains "Plan.pdf"');
     expect((await file('Plan.pdf', drafts)).code).toBe(200);
     const later = (await list(lead, { projectId: String(projectId), docName: 'Later' })).rows[0];
     const rename = await api(lead, 'PUT', '/system/document', { docId: later.docId, docName: 'Plan.pdf' });
-    expect(rename.msg).toMatch(/already holds "Plan.pdf"/);
+    expect(rename.msg).toMatch(/already contains "Plan.pdf"/);
     const same = await api(lead, 'PUT', '/system/document', {
       docId: later.docId,
       docName: 'Later.pdf',
@@ -79,10 +79,10 @@ describe('documents', () => {
     const moved = await api(lead, 'PUT', '/system/document', { docId: drafts, docPid: archive });
     expect(moved.data.ancestors).toEqual([{ docId: archive, docName: 'Archive' }]);
     expect((await api(lead, 'PUT', '/system/document', { docId: archive, docPid: archive })).msg).toMatch(
-      /cannot move into itself/,
+      /cannot be moved into itself/,
     );
     expect((await api(lead, 'PUT', '/system/document', { docId: archive, docPid: drafts })).msg).toMatch(
-      /cannot move into itself/,
+      /cannot be moved into itself/,
     );
     const plan = (await list(lead, { projectId: String(projectId), docPid: String(specs) })).rows.find(
       (d: Json) => d.docName === 'Plan.pdf',
@@ -101,7 +101,7 @@ describe('documents', () => {
     const asked = await api(lead, 'DELETE', `/system/document/${box}`);
     expect(asked.code).toBe(500);
     expect(asked).toMatchObject({
-      msg: 'The folder "Box" holds 2 files or folders; confirm to delete them with it',
+      msg: 'The folder "Box" is not empty (2 item(s)); confirm to delete everything in it',
       needsConfirm: true,
       impact: { documents: 3, inside: 2 },
     });
@@ -141,7 +141,7 @@ describe('documents', () => {
 
   it('names what is wrong with a bad document', async () => {
     const noFile = await api(lead, 'POST', '/system/document', { projectId, docName: 'x', docType: 1 });
-    expect(noFile.msg).toMatch(/file cannot be empty/);
+    expect(noFile.msg).toMatch(/^Choose a file$/);
     const outside = await api(lead, 'POST', '/system/document', {
       projectId,
       docName: 'x',

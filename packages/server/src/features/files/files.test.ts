@@ -150,7 +150,7 @@ describe('downloads', () => {
         lang: 'en_US',
       });
       expect(res.body.code).toBe(500);
-      expect(res.body.msg).toMatch(/^Illegal file name, download refused/);
+      expect(res.body.msg).toMatch(/^Invalid file name; download refused/);
     }
     const resource = await t.call({
       method: 'GET',

@@ -244,7 +244,7 @@ describe('the generated routes at work', () => {
     });
     expect(await call('PUT', '/system/bizGadget', { ...one.data, gadgetId: 99999 })).toEqual({
       code: 500,
-      msg: 'Resource does not exist: 99999',
+      msg: 'The resource does not exist: 99999',
     });
 
     const exported = (await call('POST', '/system/bizGadget/export?status=0')) as { raw: { headers: Json } };

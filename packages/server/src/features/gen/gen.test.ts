@@ -123,7 +123,7 @@ describe('importing', () => {
     // All or nothing: sys_config was named with the missing one and is not imported.
     expect(await dbTableNames()).toContain('sys_config');
     expect((await api('POST', "/tool/gen/importTable?tables=x';drop")).msg).toBe(
-      'A table name holds letters, digits and underscores only',
+      'A table name can contain only letters, digits and underscores',
     );
     expect((await api('POST', '/tool/gen/importTable?tables=gen_table')).msg).toBe(
       'The database has no table gen_table',
@@ -234,12 +234,12 @@ describe('editing', () => {
       'The class name Form clashes with a name the generated code imports: choose another',
     );
     expect(await put({ className: 'gadget' })).toBe(
-      'The class name starts with a capital letter and holds letters and digits only',
+      'The class name must start with a capital letter and contain only letters and digits',
     );
     expect(await put({ businessName: 'index' })).toBe(
       'The business name index clashes with a file of the contracts package: choose another',
     );
-    expect(await put({ businessName: 'my-gadget' })).toMatch(/business name is a camelCase identifier/);
+    expect(await put({ businessName: 'my-gadget' })).toMatch(/business name must be a camelCase identifier/);
     expect(await put({ functionName: ' ' })).toBe('The function name cannot be empty');
     expect(await put({}, withColumn('gadget_type', { dictType: 'no_such_dict' }))).toBe(
       'The dictionary type no_such_dict (column gadget_type) does not exist',
@@ -376,7 +376,7 @@ describe('synchronising with the database', () => {
     await sql`alter table biz_gadget add column serial_no varchar(32)`.execute(t.db);
     await sql`alter table biz_gadget drop column colours`.execute(t.db);
     expect((await api('GET', `/tool/gen/preview/${tableId}`)).msg).toBe(
-      'Column colours is no longer in the table: synchronise first',
+      'Column colours is no longer in the table: synchronize first',
     );
     expect(await api('GET', '/tool/gen/synchDb/biz_gadget')).toMatchObject({ code: 200 });
     const after = await detailOf(tableId);
@@ -425,7 +425,7 @@ describe('deleting', () => {
       .execute();
     expect(left).toEqual([]);
     expect(await dbTableNames()).toContain('biz_pair');
-    expect((await api('DELETE', '/tool/gen/1,x')).msg).toBe('Malformed id list: 1,x');
+    expect((await api('DELETE', '/tool/gen/1,x')).msg).toBe('Malformed ID list: 1,x');
   });
 });
 

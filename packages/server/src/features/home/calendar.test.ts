@@ -197,8 +197,8 @@ describe('the personal calendar', () => {
     const cases: [string, string, string][] = [
       ['2030-03-31', '2030-03-01', "The calendar's end date cannot be before its start date"],
       ['2030-03-01', '2030-05-02', 'The calendar shows at most 62 days at a time'],
-      ['2030-02-30', '2030-03-01', 'Calendar dates must look like yyyy-MM-dd'],
-      ['2030-03-01 00:00:00', '2030-03-02', 'Calendar dates must look like yyyy-MM-dd'],
+      ['2030-02-30', '2030-03-01', 'Calendar dates must be in the format yyyy-MM-dd'],
+      ['2030-03-01 00:00:00', '2030-03-02', 'Calendar dates must be in the format yyyy-MM-dd'],
     ];
     for (const [from, to, msg] of cases) {
       const res = await calendar(dev, from, to);
@@ -215,7 +215,7 @@ describe('the personal calendar', () => {
     });
     expect(zh.body).toMatchObject({ code: 500, msg: '日历一次最多显示 62 天' });
     const missing = await api(dev, 'GET', '/system/home/calendar');
-    expect(missing).toMatchObject({ code: 500, msg: 'Calendar dates must look like yyyy-MM-dd' });
+    expect(missing).toMatchObject({ code: 500, msg: 'Calendar dates must be in the format yyyy-MM-dd' });
     const anonymous = await t.call({
       method: 'GET',
       url: '/system/home/calendar',
@@ -269,13 +269,13 @@ describe('moving a plan (a drag on the calendar sends PUT /system/defect)', () =
       planStartTime: '2030-08-12 09:00:00',
       planEndTime: '2030-08-11 18:00:00',
     });
-    expect(backwards).toMatchObject({ code: 500, msg: 'The plan end cannot be before the plan start' });
+    expect(backwards).toMatchObject({ code: 500, msg: 'The planned end cannot be before the planned start' });
     // Moving one end past the other, with the other end left as it is.
     const endOnly = await api(dev, 'PUT', '/system/defect', {
       defectId: id,
       planEndTime: '2030-08-09 00:00:00',
     });
-    expect(endOnly).toMatchObject({ code: 500, msg: 'The plan end cannot be before the plan start' });
+    expect(endOnly).toMatchObject({ code: 500, msg: 'The planned end cannot be before the planned start' });
     const startOnly = await api(dev, 'PUT', '/system/defect', { defectId: id, planStartTime: '2030-08-13' });
     expect(startOnly.code).toBe(500);
     const row = await t.db

@@ -133,8 +133,8 @@ describe('the task whitelist and the cron preview', () => {
     expect(await next('0 0 12 1 * 2')).toBe(
       'A cron expression cannot name both a day of the month and a day of the week: make one of them ? or *',
     );
-    expect(await next('0 0 0 1 1 ? 2020')).toBe('The cron expression 0 0 0 1 1 ? 2020 never fires again');
-    expect(await next('')).toBe('Cron expression must not be empty');
+    expect(await next('0 0 0 1 1 ? 2020')).toBe('The cron expression 0 0 0 1 1 ? 2020 will never run again');
+    expect(await next('')).toBe('The cron expression cannot be empty');
     const zh = await t.call({
       method: 'GET',
       url: '/monitor/job/cron/next',
@@ -207,7 +207,7 @@ describe('creating and editing', () => {
     expect(await msgOf('POST', { ...JOB, cronExpression: '0 0 3 ? * 9' })).toBe(
       'The weekday field of the cron expression is wrong: 9',
     );
-    expect(await msgOf('POST', { ...JOB, jobName: ' ' })).toBe('Job name must not be empty');
+    expect(await msgOf('POST', { ...JOB, jobName: ' ' })).toBe('The job name cannot be empty');
     expect(await msgOf('POST', { ...JOB, misfirePolicy: '4' })).toBe('misfirePolicy must be one of: 1, 2, 3');
     expect(await msgOf('POST', { ...JOB, concurrent: 'yes' })).toBe('concurrent must be one of: 0, 1');
     expect(await msgOf('POST', { ...JOB, jobName: 'x'.repeat(65) })).toBe(
@@ -314,7 +314,7 @@ describe('listing, export and delete', () => {
       [],
     );
     expect((await api(admin, 'GET', `/monitor/job/${a}`)).msg).toBe(`Scheduled job ${a} does not exist`);
-    expect((await api(admin, 'DELETE', '/monitor/job/1,,x')).msg).toBe('Malformed id list: 1,,x');
+    expect((await api(admin, 'DELETE', '/monitor/job/1,,x')).msg).toBe('Malformed ID list: 1,,x');
     expect((await api(admin, 'GET', '/monitor/job/abc')).msg).toBe('jobId has the wrong type');
   });
 });
@@ -344,7 +344,7 @@ describe('running once and the job log', () => {
     expect(shown.data).toMatchObject({
       jobId,
       status: '0',
-      jobMessage: 'Deleted 0 expired sessions and 0 expired shares',
+      jobMessage: 'Deleted expired sessions: 0; expired shares: 0',
     });
     const zh = await t.call({ method: 'GET', url: `/monitor/jobLog/${log?.jobLogId}`, token: admin.token });
     expect(zh.body.data.jobMessage).toBe('已删除过期会话 0 个、过期分享 0 个');
@@ -370,7 +370,7 @@ describe('running once and the job log', () => {
       .where('jobId', '=', jobId)
       .execute();
     expect((await api(admin, 'PUT', '/monitor/job/run', { jobId })).msg).toBe(
-      'Nightly purge forbids concurrent runs and its previous run has not ended yet',
+      '"Nightly purge" does not allow concurrent runs, and its previous run has not finished yet',
     );
     // A lease that ran out (its instance died) no longer holds the job.
     await t.db
@@ -398,7 +398,7 @@ describe('running once and the job log', () => {
     expect(list.rows[0]).toMatchObject({
       jobId,
       jobName: 'Logged job',
-      jobMessage: 'Recounted the defect tallies; 0 counts corrected',
+      jobMessage: 'Recounted the defect tallies; counts corrected: 0',
     });
     // Newest first.
     expect(list.rows[0].jobLogId).toBeGreaterThan(list.rows[2].jobLogId);
@@ -437,7 +437,7 @@ describe('running once and the job log', () => {
       'Logged job',
       'SYSTEM',
       'recountTallies()',
-      'Recounted the defect tallies; 0 counts corrected',
+      'Recounted the defect tallies; counts corrected: 0',
       'Succeeded',
     ]);
 
@@ -450,7 +450,7 @@ describe('running once and the job log', () => {
     expect((await api(admin, 'GET', `/monitor/jobLog/${first?.jobLogId}`)).msg).toBe(
       `Job log ${first?.jobLogId} does not exist`,
     );
-    expect((await api(admin, 'DELETE', '/monitor/jobLog/x,1')).msg).toBe('Malformed id list: x,1');
+    expect((await api(admin, 'DELETE', '/monitor/jobLog/x,1')).msg).toBe('Malformed ID list: x,1');
     expect(await logsOf(jobId)).toHaveLength(1);
     // "clean" is its own route, never an id list.
     expect((await api(admin, 'DELETE', '/monitor/jobLog/clean')).code).toBe(200);

@@ -41,7 +41,9 @@ describe('recording', () => {
     expect((await login(u.userName, 'wrong-password')).code).toBe(500);
     expect((await login(u.userName, u.password)).code).toBe(200);
     // An unknown account is counted and answered as a wrong password is.
-    expect((await login('ghost', 'whatever')).msg).toBe('Unknown account or wrong password; 4 attempts left');
+    expect((await login('ghost', 'whatever')).msg).toBe(
+      'Unknown account or wrong password; attempts left: 4',
+    );
     expect(await logOf(u.userName)).toMatchObject([
       { status: '1', msg: 'user.password.not.match|4' },
       { status: '0', msg: 'user.login.success' },
@@ -61,11 +63,11 @@ describe('GET /monitor/logininfor/list', () => {
     expect(mine.rows.map((r: { status: string }) => r.status)).toEqual(['0', '1']);
     const ok = await api('GET', '/monitor/logininfor/list', { query: { userName: u.userName, status: '0' } });
     expect(ok.rows).toMatchObject([
-      { userName: u.userName, status: '0', msg: 'Logged in', loginLocation: 'Intranet' },
+      { userName: u.userName, status: '0', msg: 'Logged in', loginLocation: 'Internal network' },
     ]);
     expect(ok.total).toBe(1);
     // A failure is shown with the number of attempts that were left at the time.
-    expect(mine.rows[1].msg).toBe('Unknown account or wrong password; 4 attempts left');
+    expect(mine.rows[1].msg).toBe('Unknown account or wrong password; attempts left: 4');
     const zh = await api('GET', '/monitor/logininfor/list', {
       query: { userName: u.userName, status: '0' },
       lang: 'zh_CN',
@@ -87,10 +89,10 @@ describe('locking and unlocking', () => {
     const u = await insertTestUser(t.db);
     for (let left = 4; left >= 1; left -= 1) {
       expect((await login(u.userName, 'wrong-password')).msg).toBe(
-        `Unknown account or wrong password; ${left} attempts left`,
+        `Unknown account or wrong password; attempts left: ${left}`,
       );
     }
-    const locked = 'Wrong password 5 times: the account is locked for 10 minutes';
+    const locked = 'Wrong password entered 5 times: the account is locked for 10 min';
     expect(await login(u.userName, 'wrong-password')).toEqual({ code: 500, msg: locked });
     expect(await login(u.userName, u.password)).toEqual({ code: 500, msg: locked });
     // Every attempt is counted before its check, the refused right password too.
@@ -114,7 +116,7 @@ describe('deleting', () => {
     expect(await codeOf('DELETE', `/monitor/logininfor/${one},${two}`)).toBe(200);
     expect(await logOf('ghost1')).toEqual([]);
     expect(await logOf('ghost2')).toEqual([]);
-    expect((await api('DELETE', '/monitor/logininfor/1,,2')).msg).toBe('Malformed id list: 1,,2');
+    expect((await api('DELETE', '/monitor/logininfor/1,,2')).msg).toBe('Malformed ID list: 1,,2');
   });
 
   it('cleans the whole log', async () => {

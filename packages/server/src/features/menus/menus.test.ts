@@ -115,7 +115,7 @@ describe('POST /system/menu', () => {
     const clash = await api('POST', '/system/menu', {
       payload: { menuName: '用户管理', parentId: 1, orderNum: 1, menuType: 'C' },
     });
-    expect(clash).toEqual({ code: 500, msg: 'Could not save menu [用户管理]: a sibling has the same name' });
+    expect(clash).toEqual({ code: 500, msg: 'Could not save menu "用户管理": a sibling has the same name' });
     expect(await newMenu({ menuName: '用户管理', parentId: 2 })).toBeGreaterThan(0);
   });
 
@@ -131,7 +131,7 @@ describe('POST /system/menu', () => {
       },
     });
     expect(bad.msg).toBe(
-      'Could not save menu [Docs]: an external link must start with http(s)://, mailto: or tel:',
+      'Could not save menu "Docs": an external link must start with http(s)://, mailto: or tel:',
     );
     expect(
       await t.db.selectFrom('sysMenu').select('menuId').where('menuName', '=', 'Docs').execute(),
@@ -185,7 +185,7 @@ describe('PUT /system/menu', () => {
       api('PUT', '/system/menu', {
         payload: { menuId: top, menuName: 'Top', parentId, orderNum: 1, menuType: 'M' },
       });
-    const expected = 'Could not save menu [Top]: the parent cannot be the menu itself or one below it';
+    const expected = 'Could not save menu "Top": the parent cannot be the menu itself or one below it';
     expect((await move(leaf)).msg).toBe(expected);
     expect((await move(top)).msg).toBe(expected);
     expect((await menuRow(top))?.parentId).toBe(0);
@@ -198,7 +198,7 @@ describe('DELETE /system/menu/:menuId', () => {
   it('deletes a leaf but not a menu with children or a granted one', async () => {
     expect(await api('DELETE', '/system/menu/1')).toEqual({
       code: 500,
-      msg: 'The menu has sub-menus and cannot be deleted',
+      msg: 'The menu has submenus and cannot be deleted',
     });
     expect((await api('DELETE', '/system/menu/2020')).msg).toBe(
       'The menu is granted to roles and cannot be deleted',

@@ -61,7 +61,7 @@ describe('creating deliverables', () => {
     const res = await create(['Fine', long, 'a/b', 'Fine']);
     expect(res.code).toBe(500);
     expect(res.msg).toBe(
-      `Deliverable names: line 2: a name has at most ${MODULE_NAME_MAX} characters; line 3: a name cannot contain '/'; line 4: the name is already in the list`,
+      `Deliverable names: line 2: a name can have at most ${MODULE_NAME_MAX} characters; line 3: a name cannot contain '/'; line 4: the name is already in the list`,
     );
     expect(res.lines).toEqual([
       { line: 2, problem: 'too-long' },
@@ -82,7 +82,7 @@ describe('creating deliverables', () => {
   });
 
   it('refuses a name already taken at that level, a parent from elsewhere, and non-members', async () => {
-    expect((await create(['Shop'])).msg).toBe('A deliverable named [Shop] already exists at this level');
+    expect((await create(['Shop'])).msg).toBe('A deliverable named "Shop" already exists at this level');
     const foreign = (await create(['Theirs'], 0, outsider, otherProject)).data[0].moduleId;
     expect((await create(['X'], foreign)).msg).toBe('The parent deliverable does not exist in this project');
     expect((await create(['X'], 0, outsider)).code).toBe(403);
@@ -108,7 +108,7 @@ describe('renaming and moving', () => {
     );
     expect((await put({ moduleId: shop.moduleId, modulePid: deep.moduleId })).code).toBe(500);
     expect((await put({ moduleId: cart.moduleId, moduleName: 'Checkout' })).msg).toBe(
-      'A deliverable named [Checkout] already exists at this level',
+      'A deliverable named "Checkout" already exists at this level',
     );
     expect((await put({ moduleId: deep.moduleId, modulePid: 0, moduleName: 'Basket' })).code).toBe(200);
     expect(await byName('Basket')).toMatchObject({ modulePid: 0, modulePath: 'Basket' });
@@ -142,7 +142,7 @@ describe('deleting', () => {
     const refused = await api(lead, 'DELETE', `/system/module/${app.moduleId}`);
     expect(refused).toMatchObject({
       code: 500,
-      msg: '[App] has 1 sub-deliverable(s), 1 linked defect(s) and 0 test case(s); confirm to delete the sub-deliverables and the test cases too and unlink the defects',
+      msg: '"App" has 1 sub-deliverable(s), 1 linked defect(s) and 0 test case(s); confirm to delete the sub-deliverables and the test cases too and unlink the defects',
       needsConfirm: true,
       impact: { modules: 2, descendants: 1, defects: 1, cases: 0 },
     });

@@ -94,7 +94,7 @@ describe('POST /system/notice', () => {
       noticeContent: 'x',
       receiverIds: [999_999],
     });
-    expect(unknown.msg).toBe('The receiver (999999) does not exist or is disabled');
+    expect(unknown.msg).toBe('The recipient (999999) does not exist or is disabled');
     expect(await rowsOf('Nobody')).toEqual([]);
   });
 });
@@ -131,7 +131,7 @@ describe('PUT /system/notice', () => {
       noticeTitle: 'x',
     });
     expect(refused.msg).toBe(
-      'Only an announcement of the administrator can be changed; the notices the platform writes stay as written',
+      'Only announcements made by an administrator can be edited; notices written by the platform stay as they are',
     );
     expect(
       (await api(alice, 'PUT', '/system/notice', { noticeId: first?.noticeId, noticeTitle: 'x' })).code,

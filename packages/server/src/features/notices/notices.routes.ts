@@ -530,11 +530,15 @@ export function registerNoticeRoutes(r: Router): void {
 const FAILURE_DAYS = 30;
 const FAILURE_LIST_MAX = 10;
 
-/** The outbox's reasons for a missing set-up, in the reader's language; any other as it came. */
+/**
+ * The outbox's reasons for a missing set-up, in the reader's language; any other as it came. Rows
+ * written before the reasons were message keys hold them in English.
+ */
 const KNOWN_REASONS: Record<string, MessageKey> = {
-  [NOT_SET_UP.mail]: 'notice.delivery.no-mail-server',
-  [NOT_SET_UP.ding]: 'notice.delivery.no-ding',
-  [NOT_SET_UP.wechat]: 'notice.delivery.no-wechat',
+  ...Object.fromEntries(Object.values(NOT_SET_UP).map((key) => [key, key])),
+  'no mail server is set up': NOT_SET_UP.mail,
+  'the project has no DingTalk robot': NOT_SET_UP.ding,
+  'the project has no WeChat Work app': NOT_SET_UP.wechat,
 };
 function deliveryReason(t: (key: MessageKey) => string, error: string): string {
   const key = KNOWN_REASONS[error];

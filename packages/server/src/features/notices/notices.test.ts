@@ -10,6 +10,7 @@ import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../.
 import { until } from '../../../test/until.ts';
 import { tokenIdOf } from '../../http/auth.ts';
 import { loadSecretKey, SecretBox } from '../../lib/secrets.ts';
+import { formatDateTime } from '../../lib/time.ts';
 import { SESSION_ENDED_CODE } from '../realtime/hub.ts';
 
 let t: TestApp;
@@ -343,17 +344,17 @@ describe('settings', () => {
     bad.platforms.bmail = { switch: true, receiver: 'not-an-address' };
     const refused = await api(dev, 'POST', '/im/config', { projectId, config: bad });
     expect(refused).toMatchObject({ code: 500 });
-    expect(refused.msg).toContain('Enter a well-formed e-mail address');
+    expect(refused.msg).toContain('Enter a valid email address');
     const hook = await api(tester, 'POST', '/im/project/ding/config', {
       projectId,
       configParams: JSON.stringify({ hook: 'ftp://robot' }),
     });
-    expect(hook.msg).toBe('The DingTalk hook must be an http(s) address');
+    expect(hook.msg).toBe('The DingTalk webhook must be an http(s) address');
     const wx = await api(tester, 'POST', '/im/project/wechat/config', {
       projectId,
       configParams: JSON.stringify({ corpId: 'ww1' }),
     });
-    expect(wx.msg).toBe('Fill in the corp id, the agent id and the secret together, or none of them');
+    expect(wx.msg).toBe('Fill in the CorpID, AgentId and secret together, or none of them');
     expect((await api(stranger, 'GET', '/im/config', undefined, { projectId: String(projectId) })).code).toBe(
       403,
     );
@@ -423,7 +424,7 @@ describe('settings', () => {
       title: 'Hello',
       content: 'x',
     });
-    expect(refused.msg).toBe(`User [${stranger.userId}] is not a member of this project`);
+    expect(refused.msg).toBe(`The user "${stranger.userId}" is not a member of this project`);
     const sent = await api(tester, 'POST', '/system/notice/send', {
       projectId,
       receiveIds: [dev.userId],
@@ -727,6 +728,31 @@ describe('GET /im/config/status', () => {
       expect(zh.body.data.failures.map((f: Json) => f.reason)).toContain(
         '平台未设置邮件服务器，请联系系统管理员',
       );
+      // A failure recorded while the reasons were English sentences still reads in the reader's language.
+      await app.db
+        .insertInto('sysNoticeOutbox')
+        .values({
+          channel: 'wechat',
+          projectId: pid,
+          receiverId: worker.userId,
+          payload: '{}',
+          state: 'failed',
+          attempts: 3,
+          nextAttemptAt: 0,
+          claimedUntil: 0,
+          lastError: 'the project has no WeChat Work app',
+          createTime: formatDateTime(),
+          sentTime: null,
+          webhookId: null,
+          responseCode: null,
+        })
+        .execute();
+      const failures = (await call(worker, 'GET', '/im/config/status', undefined, query)).data.failures;
+      expect(failures[0]).toMatchObject({
+        channel: 'wechat',
+        isFinal: true,
+        reason: "The project has no WeCom app; ask the project's administrator",
+      });
     } finally {
       await app.close();
     }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import type { MessageKey } from '../../http/i18n.ts';
 import { guardedFetch, type OutboundPolicy } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -19,12 +20,15 @@ export type Delivery =
 
 export const MAIL_CONFIG_KEY = 'notice.mail-config';
 
-/** Why a delivery could not go: the channel is not set up (recorded as the outbox's error). */
+/**
+ * Why a delivery could not go: the channel is not set up. Recorded as the outbox's error as the
+ * message key, so the reader sees it in their language (notices.routes.ts).
+ */
 export const NOT_SET_UP = {
-  mail: 'no mail server is set up',
-  ding: 'the project has no DingTalk robot',
-  wechat: 'the project has no WeChat Work app',
-} as const;
+  mail: 'notice.delivery.no-mail-server',
+  ding: 'notice.delivery.no-ding',
+  wechat: 'notice.delivery.no-wechat',
+} as const satisfies Record<string, MessageKey>;
 
 /** The SMTP server as stored (sealed: it holds the password), whether or not its host is set. */
 export async function storedMailConfig(db: Db, secrets: SecretBox): Promise<MailConfig | undefined> {

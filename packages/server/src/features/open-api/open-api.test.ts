@@ -117,7 +117,7 @@ describe('project API keys', () => {
   it('checks what the form checks: a name, addresses and ranges, known capabilities', async () => {
     const refused = async (body: Json) =>
       (await api(lead, 'POST', '/system/api', { projectId, ...body })).msg;
-    expect(await refused({ apiName: ' ' })).toBe('The API name cannot be empty');
+    expect(await refused({ apiName: ' ' })).toBe('The key name cannot be empty');
     expect(await refused({ apiName: 'x', whiteList: ['10.0.0.0/33'] })).toContain('IP addresses and CIDR');
     expect(await refused({ apiName: 'x', features: { defect: ['fly'] } })).toContain('Unknown capability');
     expect(await count('sysReport')).toBe(0);

@@ -79,7 +79,7 @@ describe('handlers a reporter names', () => {
     const first = await call('/api/report/defect', report('Unassigned one'));
     expect(first).toMatchObject({
       code: 200,
-      msg: "Filed; the handler typo-user is no member of the project, so the defect went to the key's default handler or is unassigned",
+      msg: "Filed; the assignee typo-user is not a member of the project, so the defect went to the key's default assignee or is unassigned",
       data: { created: 1, unknownHandlers: ['typo-user'] },
     });
     expect(await handlersOfNamed('Unassigned one')).toEqual({ count: 1, handlers: [] });
@@ -111,7 +111,7 @@ describe('handlers a reporter names', () => {
     }
     // A default handler must be a member; then it takes what comes without one.
     expect((await api(lead, 'PUT', '/system/api', { apiId, defaultHandlerId: 999_999 })).msg).toBe(
-      'The default handler must be a member of the project',
+      'The default assignee must be a member of the project',
     );
     expect(
       (await api(lead, 'PUT', '/system/api', { apiId, defaultHandlerId: dev.userId })).data,

@@ -205,7 +205,11 @@ describe('GET /monitor/operlog/list', () => {
     const mine = await api('GET', '/monitor/operlog/list', { query: { operName: writer.userName } });
     expect(mine.total).toBe(2);
     expect(mine.rows[0].operId).toBeGreaterThan(mine.rows[1].operId);
-    expect(mine.rows[0]).toMatchObject({ title: 'Dictionaries', businessType: 1, operLocation: 'Intranet' });
+    expect(mine.rows[0]).toMatchObject({
+      title: 'Dictionaries',
+      businessType: 1,
+      operLocation: 'Internal network',
+    });
 
     const byName = async (title: string, lang = 'en_US') =>
       (
@@ -234,7 +238,7 @@ describe('GET /monitor/operlog/list', () => {
     expect((await q({ 'params[beginTime]': today, 'params[endTime]': '2099-01-01' })).total).toBe(2);
     expect((await q({ 'params[endTime]': '2000-01-01' })).total).toBe(0);
     expect((await q({ 'params[beginTime]': 'yesterday' })).msg).toBe(
-      'A date must be written YYYY-MM-DD (or YYYY-MM-DD HH:mm:ss)',
+      'A date must be in the format YYYY-MM-DD (or YYYY-MM-DD HH:mm:ss)',
     );
     expect((await q({ status: '7' })).msg).toBe('status must not be greater than 1');
   });
@@ -255,7 +259,7 @@ describe('detail, export, delete and clean', () => {
       title: 'Current team and project',
       requestMethod: 'PUT',
       operUrl: '/system/user-config',
-      operLocation: 'Intranet',
+      operLocation: 'Internal network',
     });
     expect(Object.keys(detail.data).sort()).toEqual(
       [
@@ -319,7 +323,7 @@ describe('detail, export, delete and clean', () => {
     expect((await api('DELETE', `/monitor/operlog/${ids.join(',')}`)).data).toEqual({ removed: 2 });
     const left = await t.db.selectFrom('sysOperLog').select('operId').where('operId', 'in', ids).execute();
     expect(left).toEqual([]);
-    expect((await api('DELETE', '/monitor/operlog/1,,2')).msg).toBe('Malformed id list: 1,,2');
+    expect((await api('DELETE', '/monitor/operlog/1,,2')).msg).toBe('Malformed ID list: 1,,2');
 
     expect((await api('DELETE', '/monitor/operlog/clean', { token: member.token })).code).toBe(403);
     expect((await api('DELETE', '/monitor/operlog/clean')).code).toBe(200);

@@ -60,15 +60,15 @@ describe('posts', () => {
       remark: 'Finds bugs',
     });
     expect((await add({ postCode: 'qa2', postName: 'Tester' })).msg).toBe(
-      'Could not save post [Tester]: the name already exists',
+      'Could not save position "Tester": the name already exists',
     );
     expect((await add({ postCode: 'qa', postName: 'Tester 2' })).msg).toBe(
-      'Could not save post [Tester 2]: the code [qa] already exists',
+      'Could not save position "Tester 2": the code "qa" already exists',
     );
     expect(
       (await api(admin, 'PUT', '/system/post', { postId, postCode: 'ceo', postName: 'Tester', postSort: 1 }))
         .msg,
-    ).toBe('Could not save post [Tester]: the code [ceo] already exists');
+    ).toBe('Could not save position "Tester": the code "ceo" already exists');
     const saved = await api(admin, 'PUT', '/system/post', {
       postId,
       postCode: 'qa',
@@ -82,18 +82,18 @@ describe('posts', () => {
       postSort: 3,
       status: '1',
     });
-    expect((await add({ postCode: '', postName: 'X' })).msg).toBe('The post code cannot be empty');
+    expect((await add({ postCode: '', postName: 'X' })).msg).toBe('The position code cannot be empty');
     expect((await add({ postCode: 'x', postName: 'x'.repeat(51) })).msg).toBe(
-      'The post name has at most 50 characters',
+      'The position name can have at most 50 characters',
     );
     expect((await add({ postCode: 'x', postName: 'X', postSort: 'first' })).msg).toBe(
-      'The post order must be a whole number from 0 to 9999',
+      'The position order must be a whole number from 0 to 9999',
     );
     expect(
       (await api(admin, 'PUT', '/system/post', { postId: 999999, postCode: 'n', postName: 'n', postSort: 1 }))
         .msg,
-    ).toBe('The post does not exist');
-    expect((await api(admin, 'GET', '/system/post/999999')).msg).toBe('The post does not exist');
+    ).toBe('The position does not exist');
+    expect((await api(admin, 'GET', '/system/post/999999')).msg).toBe('The position does not exist');
   });
 
   it('are deleted only while nobody holds them, several at once', async () => {
@@ -102,7 +102,7 @@ describe('posts', () => {
     await t.db.insertInto('sysUserPost').values({ userId: member.userId, postId: b }).execute();
     const before = await postCount();
     expect((await api(admin, 'DELETE', `/system/post/${a},${b}`)).msg).toBe(
-      'Post [Del B] is held by members and cannot be deleted',
+      'The position "Del B" is held by members and cannot be deleted',
     );
     expect(await postCount()).toBe(before);
     await t.db.deleteFrom('sysUserPost').where('postId', '=', b).execute();
@@ -147,7 +147,7 @@ describe('posts', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0] as ExcelJS.Worksheet;
-    expect(ws.name).toBe('Posts');
+    expect(ws.name).toBe('Positions');
     expect(ws.getRow(1).values).toEqual([
       undefined,
       'ID',

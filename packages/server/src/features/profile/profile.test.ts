@@ -57,13 +57,13 @@ describe('PUT /system/user/profile', () => {
     });
     expect(clash).toEqual({
       code: 500,
-      msg: `Could not save member [Me]: phone number [${taken}] is already used`,
+      msg: `Could not save member "Me": the phone number "${taken}" is already used`,
     });
     const mail = await api('PUT', '/system/user/profile', {
       payload: { ...base, email: 'x@' },
       token: u.token,
     });
-    expect(mail.msg).toBe('The e-mail address is not well-formed');
+    expect(mail.msg).toBe('The email address is not valid');
     const long = await api('PUT', '/system/user/profile', {
       payload: { ...base, nickName: 'n'.repeat(31) },
       token: u.token,
@@ -84,7 +84,7 @@ describe('PUT /system/user/profile/updatePwd', () => {
       query: { oldPassword: 'nope123', newPassword: 'next123' },
       token: u.token,
     });
-    expect(wrong).toEqual({ code: 500, msg: 'Could not change the password: the old password is wrong' });
+    expect(wrong).toEqual({ code: 500, msg: 'Could not change the password: the current password is wrong' });
     const same = await api('PUT', url, {
       payload: { oldPassword: u.password, newPassword: u.password },
       token: u.token,
@@ -208,7 +208,7 @@ describe('the own sessions', () => {
     const refused = await api('DELETE', `/system/user/profile/sessions/${strangers[0]?.sessionId}`, {
       token: u.token,
     });
-    expect(refused).toEqual({ code: 500, msg: 'That sign-in has already ended' });
+    expect(refused).toEqual({ code: 500, msg: 'That session has already ended' });
     expect((await infoOf(stranger.token)).code).toBe(200);
     const target = (await sessionsOf(u.token)).find((x) => !x.current);
     const bad = await api('DELETE', '/system/user/profile/sessions/not-hex', { token: u.token });

@@ -33,11 +33,14 @@ const api = async (token: string, method: Method, url: string, o: Opts = {}) =>
   (await t.call({ method, url, token, lang: 'en_US', ...o })).body;
 
 const OK = { code: 200, msg: 'Operation succeeded' };
-const FORBIDDEN = { code: 403, msg: 'No permission for this operation; ask an administrator to grant it' };
-const NO_PROJECT = { code: 403, msg: 'No permission to access this project!' };
+const FORBIDDEN = {
+  code: 403,
+  msg: 'You do not have permission to do this; ask an administrator to grant it',
+};
+const NO_PROJECT = { code: 403, msg: 'You do not have permission to access this project' };
 const ROLE_INVALID = {
   code: 500,
-  msg: 'Only the project roles Admin, Developer, Tester and Outsider can be given',
+  msg: 'Only the Project administrator, Developer, Tester and Project guest roles can be given',
 };
 const CREATOR = {
   code: 500,
@@ -149,7 +152,7 @@ describe('POST /system/project/:projectId/member', () => {
     for (const who of [locked.userId, stranger.userId]) {
       const res = await add({ memberIds: [ok.userId, who], roleIds: [7] });
       expect(res.code).toBe(500);
-      expect(res.msg).toMatch(/^Member \[Nick \d+\] is not an active member of this team$/);
+      expect(res.msg).toMatch(/^The member "Nick \d+" is not an active member of this team$/);
     }
     expect(await add({ memberIds: [], roleIds: [7] })).toEqual({
       code: 500,

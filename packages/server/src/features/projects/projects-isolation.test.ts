@@ -28,7 +28,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = async (token: string, method: Method, url: string, payload?: InjectOptions['payload']) =>
   (await t.call({ method, url, token, lang: 'en_US', ...(payload === undefined ? {} : { payload }) })).body;
 
-const NO_PROJECT = { code: 403, msg: 'No permission to access this project!' };
+const NO_PROJECT = { code: 403, msg: 'You do not have permission to access this project' };
 const MISSING = 987_654;
 
 async function joinTeam(teamId: number, userId: number, roleIds: number[], isLock = 0) {
@@ -176,7 +176,7 @@ describe('project isolation', () => {
     });
     expect(res).toEqual({
       code: 500,
-      msg: expect.stringMatching(/^Member \[Nick \d+\] is not an active member of this team$/),
+      msg: expect.stringMatching(/^The member "Nick \d+" is not an active member of this team$/),
     });
     expect(await snapshot()).toEqual(before);
     await refusedEverywhere(foreigner, [projectB]);
@@ -199,7 +199,7 @@ describe('roles inside a project', () => {
     const before = await snapshot();
     const forbidden = {
       code: 403,
-      msg: 'No permission for this operation; ask an administrator to grant it',
+      msg: 'You do not have permission to do this; ask an administrator to grant it',
     };
     expect(
       await api(admin.token, 'PUT', '/system/project', { projectId: projectB, projectName: 'Taken' }),

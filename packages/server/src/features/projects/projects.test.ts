@@ -37,8 +37,11 @@ const api = async (token: string, method: Method, url: string, o: Opts = {}) =>
   (await t.call({ method, url, token, lang: 'en_US', ...o })).body;
 
 const OK = { code: 200, msg: 'Operation succeeded' };
-const FORBIDDEN = { code: 403, msg: 'No permission for this operation; ask an administrator to grant it' };
-const NO_PROJECT = { code: 403, msg: 'No permission to access this project!' };
+const FORBIDDEN = {
+  code: 403,
+  msg: 'You do not have permission to do this; ask an administrator to grant it',
+};
+const NO_PROJECT = { code: 403, msg: 'You do not have permission to access this project' };
 const ARCHIVED = { code: 500, msg: 'The project is archived: it can be read but not changed' };
 const WRONG_PASSWORD = { code: 500, msg: 'Wrong password: nothing was changed' };
 
@@ -130,15 +133,15 @@ describe('POST /system/project', () => {
       [{ projectIntroduce: 'i'.repeat(256) }, 'The introduction cannot be longer than 255 characters'],
       [
         { members: [{ userId: dev.userId, roleIds: [11] }] },
-        'Only the project roles Admin, Developer, Tester and Outsider can be given',
+        'Only the Project administrator, Developer, Tester and Project guest roles can be given',
       ],
       [
         { members: [{ userId: dev.userId, roleIds: [4] }] },
-        'Only the project roles Admin, Developer, Tester and Outsider can be given',
+        'Only the Project administrator, Developer, Tester and Project guest roles can be given',
       ],
       [{ members: [{ userId: dev.userId, roleIds: [] }] }, 'Choose at least one role'],
-      [{ members: [{ userId: outsider.userId, roleIds: [7] }] }, 'Member [Nick'],
-      [{ members: [{ userId: locked.userId, roleIds: [7] }] }, 'Member [Nick'],
+      [{ members: [{ userId: outsider.userId, roleIds: [7] }] }, 'The member "Nick'],
+      [{ members: [{ userId: locked.userId, roleIds: [7] }] }, 'The member "Nick'],
     ];
     for (const [over, msg] of cases) {
       const res = await create(over);
@@ -146,7 +149,7 @@ describe('POST /system/project', () => {
       expect(res.msg, msg).toContain(msg);
     }
     expect((await create({ members: [{ userId: outsider.userId, roleIds: [7] }] })).msg).toMatch(
-      /^Member \[Nick \d+\] is not an active member of this team$/,
+      /^The member "Nick \d+" is not an active member of this team$/,
     );
     expect(await projectsNamed('Broken')).toEqual([]);
   });

@@ -79,12 +79,12 @@ describe('POST and PUT /system/role', () => {
     const taken = { roleName: '默认成员', roleKey: 'fresh.key', roleSort: 5 };
     expect(await api('POST', '/system/role', { payload: taken })).toEqual({
       code: 500,
-      msg: 'Could not save role [默认成员]: the name already exists',
+      msg: 'Could not save role "默认成员": the name already exists',
     });
     const key = await api('POST', '/system/role', {
       payload: { ...taken, roleName: 'Fresh', roleKey: 'default' },
     });
-    expect(key.msg).toBe('Could not save role [Fresh]: the key already exists');
+    expect(key.msg).toBe('Could not save role "Fresh": the key already exists');
     const blank = await api('POST', '/system/role', { payload: { ...taken, roleName: ' ' } });
     expect(blank.msg).toBe('The role name cannot be empty');
     const sort = await api('POST', '/system/role', {
@@ -114,7 +114,7 @@ describe('POST and PUT /system/role', () => {
     });
     expect(await menusOf(roleId)).toEqual([106, 1030]);
     const clash = await api('PUT', '/system/role', { payload: { ...payload, roleKey: 'common' } });
-    expect(clash.msg).toBe('Could not save role [Renamed]: the key already exists');
+    expect(clash.msg).toBe('Could not save role "Renamed": the key already exists');
     const root = await api('PUT', '/system/role', {
       payload: { ...payload, roleId: 1, roleName: 'Root', roleKey: 'root' },
     });
@@ -180,7 +180,7 @@ describe('DELETE /system/role/:roleIds', () => {
     await insertTestUser(t.db, { roleIds: [roleId] });
     expect(await api('DELETE', `/system/role/${roleId}`)).toEqual({
       code: 500,
-      msg: 'Role [Held] is assigned to members and cannot be deleted',
+      msg: 'The role "Held" is assigned to members and cannot be deleted',
     });
     expect((await roleRow(roleId)).delFlag).toBe('0');
     expect((await api('DELETE', '/system/role/1')).msg).toBe(
@@ -230,7 +230,7 @@ describe('users of a role', () => {
       query: { roleId: '6', userIds: String(u.userId) },
     });
     expect(res.msg).toBe(
-      'Role [项目管理员] is a team or project role; it comes with a membership and cannot be assigned here',
+      'The role "项目管理员" is a team or project role; it comes with a membership and cannot be assigned here',
     );
     expect(await holdersOf(6)).not.toContain(u.userId);
   });
@@ -266,7 +266,7 @@ describe('users of a role', () => {
     expect(free.rows).toMatchObject([{ userId: b.userId }]);
 
     const refusal = (name: string) =>
-      `Role [${name}] is a team or project role; it comes with a membership and cannot be assigned here`;
+      `The role "${name}" is a team or project role; it comes with a membership and cannot be assigned here`;
     const cancel = await api('PUT', '/system/role/authUser/cancel', {
       payload: { roleId: teamRole, userId: a.userId },
     });

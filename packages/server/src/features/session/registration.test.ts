@@ -65,7 +65,7 @@ describe('captcha and registration', () => {
       payload: { ...base, confirmPassword: 'other' },
       lang: 'en_US',
     });
-    expect(differ.body.msg).toBe('The two passwords differ');
+    expect(differ.body.msg).toBe('The passwords do not match');
     const badPhone = await c.call({
       method: 'POST',
       url: '/register',

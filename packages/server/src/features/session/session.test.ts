@@ -54,7 +54,7 @@ describe('login and session', () => {
     const res = await t.call({ method: 'GET', url: '/system/role/list', token, lang: 'en_US' });
     expect(res.body).toEqual({
       code: 403,
-      msg: 'No permission for this operation; ask an administrator to grant it',
+      msg: 'You do not have permission to do this; ask an administrator to grant it',
     });
   });
 
@@ -87,12 +87,12 @@ describe('login and session', () => {
       t.call({ method: 'POST', url: '/login', payload: { username: u.userName, password }, lang: 'en_US' });
     const messages: string[] = [];
     for (let i = 0; i < 5; i++) messages.push((await attempt('wrong-pass')).body.msg);
-    expect(messages[0]).toBe('Unknown account or wrong password; 4 attempts left');
-    expect(messages[4]).toBe('Wrong password 5 times: the account is locked for 10 minutes');
+    expect(messages[0]).toBe('Unknown account or wrong password; attempts left: 4');
+    expect(messages[4]).toBe('Wrong password entered 5 times: the account is locked for 10 min');
     const locked = await attempt(u.password);
     expect(locked.body).toEqual({
       code: 500,
-      msg: 'Wrong password 5 times: the account is locked for 10 minutes',
+      msg: 'Wrong password entered 5 times: the account is locked for 10 min',
     });
     const rows = await t.db
       .selectFrom('sysLogininfor')
@@ -119,7 +119,7 @@ describe('login and session', () => {
     const unknown = await sign('nobody-here', 'not-it-1');
     expect(disabledWrong.body).toEqual({
       code: 500,
-      msg: 'Unknown account or wrong password; 4 attempts left',
+      msg: 'Unknown account or wrong password; attempts left: 4',
     });
     expect(unknown.body).toEqual(disabledWrong.body);
     const disabled = await sign(u.userName, u.password);
@@ -303,6 +303,6 @@ describe('the /prod-api prefix', () => {
     expect(out.body).toEqual({ code: 200, msg: '退出成功' });
     expect((await t.call({ method: 'GET', url: '/prod-api/getInfo', token })).body.code).toBe(401);
     const unknown = await t.call({ method: 'GET', url: '/prod-api/no/such/route', lang: 'en_US' });
-    expect(unknown.body).toEqual({ code: 404, msg: 'Resource does not exist: /no/such/route' });
+    expect(unknown.body).toEqual({ code: 404, msg: 'The resource does not exist: /no/such/route' });
   });
 });

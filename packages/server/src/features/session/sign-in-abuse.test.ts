@@ -33,7 +33,7 @@ describe('wrong passwords', () => {
     const attacker = nextAddress();
     for (let i = 0; i < 5; i++) await attempt(u.userName, 'wrong-pass', attacker);
     expect((await attempt(u.userName, u.password, attacker)).msg).toBe(
-      'Wrong password 5 times: the account is locked for 10 minutes',
+      'Wrong password entered 5 times: the account is locked for 10 min',
     );
     expect((await attempt(u.userName, u.password, nextAddress())).code).toBe(200);
   });
@@ -80,7 +80,7 @@ describe('wrong passwords', () => {
     expect(answers.slice(0, 8).every((c) => c === 500)).toBe(true);
     expect(answers.slice(8)).toEqual([429, 429]);
     const limited = await attempt('nobody', 'wrong-pass', sprayer);
-    expect(limited.msg).toMatch(/^Too many attempts from your address; try again in \d+ seconds$/);
+    expect(limited.msg).toMatch(/^Too many attempts from your address; try again in \d+ s$/);
     // Another address is not affected.
     expect((await attempt('admin', 'cat2bug', nextAddress())).code).toBe(200);
   });

@@ -35,7 +35,7 @@ describe('/system/user-config/{id}', () => {
     const refused = await api(me, 'GET', `/system/user-config/${theirs?.userConfigId}`);
     expect(refused).toEqual({
       code: 500,
-      msg: `No user configuration of yours with id ${theirs?.userConfigId}`,
+      msg: `You have no user configuration with ID ${theirs?.userConfigId}`,
     });
   });
 

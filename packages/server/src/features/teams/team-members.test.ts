@@ -30,9 +30,12 @@ type Opts = { payload?: InjectOptions['payload']; query?: Record<string, string>
 const api = async (token: string, method: Method, url: string, o: Opts = {}) =>
   (await t.call({ method, url, token, lang: 'en_US', ...o })).body;
 
-const FORBIDDEN = { code: 403, msg: 'No permission for this operation; ask an administrator to grant it' };
+const FORBIDDEN = {
+  code: 403,
+  msg: 'You do not have permission to do this; ask an administrator to grant it',
+};
 const OK = { code: 200, msg: 'Operation succeeded' };
-const ROLE_INVALID = { code: 500, msg: 'Only the team roles Administrator and Ordinary can be given' };
+const ROLE_INVALID = { code: 500, msg: 'Only the Team administrator and Team member roles can be given' };
 
 async function teamRolesOf(userId: number, team = teamId) {
   const rows = await t.db
@@ -177,7 +180,7 @@ describe('POST /system/team/:teamId/invite', () => {
       await api(adminToken, 'POST', url('/invite'), { payload: { memberIds: [c.userId], roleIds: [5] } }),
     ).toMatchObject({
       code: 200,
-      msg: 'Added to the team: 1. Each has been told by a notice',
+      msg: 'Added to the team: 1. Each of them has been notified',
       data: 1,
       added: 1,
       invited: 0,
@@ -321,18 +324,18 @@ describe('POST /system/team/:teamId/member', () => {
       [{ password: 'p'.repeat(21) }, 'The password must be 5 to 20 characters long'],
       [{ phoneNumber: '1390000000' }, 'The phone number must be 11 to 16 characters long'],
       [{ phoneNumber: '13900000000000000' }, 'The phone number must be 11 to 16 characters long'],
-      [{ phoneNumber: 'abcdefghijk' }, 'The phone number is not well-formed'],
-      [{ email: 'not-an-address' }, 'The e-mail address is not well-formed'],
-      [{ email: 'a@b' }, 'The e-mail address is not well-formed'],
+      [{ phoneNumber: 'abcdefghijk' }, 'The phone number is not valid'],
+      [{ email: 'not-an-address' }, 'The email address is not valid'],
+      [{ email: 'a@b' }, 'The email address is not valid'],
       [{ roleIds: [12] }, ROLE_INVALID.msg],
       [{ roleIds: [] }, 'Choose at least one role'],
       [
         { userName: 'taken1', nickName: 'Again' },
-        'Could not save member [Again]: account [taken1] already exists',
+        'Could not save member "Again": the account "taken1" already exists',
       ],
       [
         { phoneNumber: taken.phoneNumber, nickName: 'Twin' },
-        `Could not save member [Twin]: phone number [${taken.phoneNumber}] is already used`,
+        `Could not save member "Twin": the phone number "${taken.phoneNumber}" is already used`,
       ],
     ];
     for (const [over, msg] of cases) {
@@ -406,7 +409,10 @@ describe('PUT /system/team/:teamId/member/:memberId/role (lock)', () => {
       .where('userId', '=', m.userId)
       .execute();
     expect(config).toMatchObject([{ currentTeamId: 0, currentProjectId: 0 }]);
-    expect(await api(m.token, 'GET', url())).toEqual({ code: 403, msg: 'No permission to access this team' });
+    expect(await api(m.token, 'GET', url())).toEqual({
+      code: 403,
+      msg: 'You do not have permission to access this team',
+    });
     expect((await api(m.token, 'GET', '/system/team/my')).total).toBe(0);
     const listed = await api(creator.token, 'GET', url('/member'), {
       query: { 'params[search]': m.userName },

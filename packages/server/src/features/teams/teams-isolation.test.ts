@@ -23,8 +23,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const api = async (token: string, method: Method, url: string, payload?: InjectOptions['payload']) =>
   (await t.call({ method, url, token, lang: 'en_US', ...(payload === undefined ? {} : { payload }) })).body;
 
-const NO_TEAM = { code: 403, msg: 'No permission to access this team' };
-const FORBIDDEN = { code: 403, msg: 'No permission for this operation; ask an administrator to grant it' };
+const NO_TEAM = { code: 403, msg: 'You do not have permission to access this team' };
+const FORBIDDEN = {
+  code: 403,
+  msg: 'You do not have permission to do this; ask an administrator to grant it',
+};
 const MISSING = 987_654;
 
 async function joinTeam(teamId: number, userId: number, roleIds: number[], isLock = 0) {
@@ -171,7 +174,7 @@ describe('a locked member', () => {
       .values({ projectId: projectB, userId: locked.userId, createTime: null })
       .execute();
     await refusedEverywhere(locked, [teamB]);
-    const noProject = { code: 403, msg: 'No permission to access this project!' };
+    const noProject = { code: 403, msg: 'You do not have permission to access this project' };
     expect(await api(locked.token, 'GET', `/system/project/${projectB}`)).toEqual(noProject);
     expect(await api(locked.token, 'GET', `/system/project/${projectB}/member`)).toEqual(noProject);
     expect(await api(locked.token, 'PUT', '/system/user-config', { currentProjectId: projectB })).toEqual(

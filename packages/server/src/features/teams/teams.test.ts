@@ -22,9 +22,12 @@ const api = async (token: string, method: Method, url: string, o: Opts = {}) =>
   (await t.call({ method, url, token, lang: 'en_US', ...o })).body;
 
 const ICON = '/profile/upload/2026/01/01/team.png';
-const FORBIDDEN = { code: 403, msg: 'No permission for this operation; ask an administrator to grant it' };
-const NO_TEAM = { code: 403, msg: 'No permission to access this team' };
-const NO_PROJECT = { code: 403, msg: 'No permission to access this project!' };
+const FORBIDDEN = {
+  code: 403,
+  msg: 'You do not have permission to do this; ask an administrator to grant it',
+};
+const NO_TEAM = { code: 403, msg: 'You do not have permission to access this team' };
+const NO_PROJECT = { code: 403, msg: 'You do not have permission to access this project' };
 const WRONG_PASSWORD = { code: 500, msg: 'Wrong password: nothing was changed' };
 
 const teamRow = (teamId: number) =>
@@ -94,7 +97,7 @@ describe('POST /system/team', () => {
     await insertTestTeam(t.db, {}, 'Taken');
     expect(await create({ teamName: 'Taken', teamIcon: ICON })).toEqual({
       code: 500,
-      msg: 'Team name [Taken] already exists',
+      msg: 'The team name "Taken" already exists',
     });
     expect(await teamsNamed('Taken')).toHaveLength(1);
   });
@@ -169,7 +172,7 @@ describe('PUT /system/team', () => {
       api(creator.token, 'PUT', '/system/team', { payload: { teamId, ...payload } });
     expect(await edit({ teamName: 'Epsilon' })).toEqual({
       code: 500,
-      msg: 'Team name [Epsilon] already exists',
+      msg: 'The team name "Epsilon" already exists',
     });
     expect((await edit({ teamIcon: 'http://x/y.png' })).msg).toBe('The team icon must be an uploaded image');
     expect((await edit({ teamName: '' })).msg).toBe('The team name cannot be empty');

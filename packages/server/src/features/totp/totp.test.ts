@@ -110,7 +110,7 @@ describe('enrolment in the personal center', () => {
       token: u.token,
       payload: { code: '12ab' },
     });
-    expect(malformed).toEqual({ code: 500, msg: 'The code is 6 digits' });
+    expect(malformed).toEqual({ code: 500, msg: 'The code must be 6 digits' });
 
     const confirmed = await call('POST', '/system/user/profile/totp/confirm', {
       token: u.token,
@@ -135,7 +135,7 @@ describe('enrolment in the personal center', () => {
     );
     // On: neither a second enrolment nor a second confirmation.
     expect((await call('POST', '/system/user/profile/totp', { token: u.token })).msg).toBe(
-      'Two-factor sign-in is already on',
+      'Two-factor authentication is already on',
     );
     expect(
       (
@@ -144,7 +144,7 @@ describe('enrolment in the personal center', () => {
           payload: { code: nextCode(secret) },
         })
       ).msg,
-    ).toBe('Two-factor sign-in is already on');
+    ).toBe('Two-factor authentication is already on');
     expect((await call('GET', '/system/user/profile/totp', {})).code).toBe(401);
   });
 
@@ -154,7 +154,7 @@ describe('enrolment in the personal center', () => {
       token: u.token,
       payload: { code: '123456' },
     });
-    expect(res.msg).toBe('Start setting up two-factor sign-in first');
+    expect(res.msg).toBe('Start setting up two-factor authentication first');
   });
 });
 
@@ -180,7 +180,7 @@ describe('signing in with two-factor sign-in on', () => {
     const again = await call('POST', '/login/totp', { payload: { ticket, code: nextCode(u.secret) }, ip });
     expect(again).toEqual({
       code: 500,
-      msg: 'The sign-in has expired; enter your password again',
+      msg: 'The login has expired; enter your password again',
       ticketExpired: true,
     });
     const logged = await t.db
@@ -208,13 +208,13 @@ describe('signing in with two-factor sign-in on', () => {
     const ticket = await passwordStep(u, ip);
     expect(await call('POST', '/login/totp', { payload: { ticket, code }, ip })).toEqual({
       code: 500,
-      msg: 'The code is wrong or has been used already; 4 attempts left',
+      msg: 'The code is wrong or has been used already; attempts left: 4',
     });
     // The step before the last one taken is refused too, and so is one five minutes ahead.
     expect(
       (await call('POST', '/login/totp', { payload: { ticket, code: codeAt(u.secret, Date.now()) }, ip }))
         .msg,
-    ).toBe('The code is wrong or has been used already; 3 attempts left');
+    ).toBe('The code is wrong or has been used already; attempts left: 3');
     expect(
       (
         await call('POST', '/login/totp', {
@@ -222,7 +222,7 @@ describe('signing in with two-factor sign-in on', () => {
           ip,
         })
       ).msg,
-    ).toBe('The code is wrong or has been used already; 2 attempts left');
+    ).toBe('The code is wrong or has been used already; attempts left: 2');
   });
 
   it('lets two requests with the same right code sign in only once', async () => {
@@ -250,7 +250,7 @@ describe('signing in with two-factor sign-in on', () => {
       payload: { ticket: await passwordStep(u, ip), recoveryCode: first },
       ip,
     });
-    expect(reused.msg).toBe('The code is wrong or has been used already; 4 attempts left');
+    expect(reused.msg).toBe('The code is wrong or has been used already; attempts left: 4');
     // Upper case, no dash, in the one-field form of the API.
     const typed = second.replace('-', ' ').toUpperCase();
     const viaCode = await call('POST', '/login/totp', {
@@ -278,7 +278,7 @@ describe('signing in with two-factor sign-in on', () => {
     for (let i = 0; i < TOTP.ticketMaxFailures; i++)
       answers.push(await call('POST', '/login/totp', { payload: { ticket, code: '000000' }, ip }));
     expect(answers.slice(0, 4).map((a) => a.msg)).toEqual(
-      [4, 3, 2, 1].map((n) => `The code is wrong or has been used already; ${n} attempts left`),
+      [4, 3, 2, 1].map((n) => `The code is wrong or has been used already; attempts left: ${n}`),
     );
     expect(answers[4]).toEqual({
       code: 500,
@@ -298,7 +298,7 @@ describe('signing in with two-factor sign-in on', () => {
       payload: { username: u.userName, password: u.password },
       ip,
     });
-    expect(locked.msg).toBe('Wrong password 5 times: the account is locked for 10 minutes');
+    expect(locked.msg).toBe('Wrong password entered 5 times: the account is locked for 10 min');
     expect(
       (
         await call('POST', '/login', {
@@ -328,14 +328,14 @@ describe('signing in with two-factor sign-in on', () => {
       .execute();
     expect(await call('POST', '/login/totp', { payload: { ticket, code: nextCode(u.secret) }, ip })).toEqual({
       code: 500,
-      msg: 'The sign-in has expired; enter your password again',
+      msg: 'The login has expired; enter your password again',
       ticketExpired: true,
     });
     expect((await call('POST', '/login/totp', { payload: { ticket }, ip })).msg).toBe(
       'Enter the code from your authenticator app',
     );
     expect((await call('POST', '/login/totp', { payload: { code: '123456' }, ip })).msg).toBe(
-      'The sign-in ticket is missing; enter your password again',
+      'The login ticket is missing; enter your password again',
     );
   });
 });
@@ -358,7 +358,9 @@ describe('turning it off', () => {
     ).toEqual([]);
     const res = await call('POST', '/login', { payload: { username: u.userName, password: u.password } });
     expect(res.token).toBeTruthy();
-    expect((await off({ password: u.password, code: '123456' })).msg).toBe('Two-factor sign-in is not on');
+    expect((await off({ password: u.password, code: '123456' })).msg).toBe(
+      'Two-factor authentication is not on',
+    );
   });
 });
 
@@ -375,12 +377,12 @@ describe("the administrator's reset", () => {
 
     expect(await reset(admin)).toEqual({
       code: 200,
-      msg: `Two-factor sign-in of [${u.userName}] turned off`,
+      msg: `Two-factor authentication turned off for ${u.userName}`,
     });
     expect((await call('GET', '/system/user/profile/totp', { token: u.token })).data.enabled).toBe(false);
     const res = await call('POST', '/login', { payload: { username: u.userName, password: u.password } });
     expect(res.token).toBeTruthy();
-    expect((await reset(admin)).msg).toBe(`[${u.userName}] has no two-factor sign-in to turn off`);
+    expect((await reset(admin)).msg).toBe(`${u.userName} does not have two-factor authentication turned on`);
     expect((await reset(admin, 1)).code).toBe(500);
     expect((await reset(admin, 999_999)).msg).toBe('The member does not exist');
 

@@ -101,10 +101,10 @@ describe('user import', () => {
     expect(refused.msg).toBe(
       [
         'Nothing was imported: 4 row(s) have errors.',
-        'Row 12: Phone [not a phone] is not valid',
-        'Row 22: Department [Nowhere/Team] is not valid',
+        'Row 12: Phone "not a phone" is not valid',
+        'Row 22: Department "Nowhere/Team" is not valid',
         'Row 32: Name cannot be empty',
-        'Row 42: Account [bulk1] repeats row 3',
+        'Row 42: Account "bulk1" repeats row 3',
       ].join('\n'),
     );
     expect(refused.data.rows.map((r: { rowNum: number }) => r.rowNum)).toEqual([12, 22, 32, 42]);
@@ -117,7 +117,7 @@ describe('user import', () => {
     const done = await upload(await sheet(rows));
     expect(done).toMatchObject({
       code: 200,
-      msg: 'Import succeeded: 50 members added, 0 updated',
+      msg: 'Import succeeded; members added: 50, updated: 0',
       data: { added: 50 },
     });
     expect(await userCount()).toBe(before + 50);
@@ -141,7 +141,7 @@ describe('user import', () => {
     const row = ['bulk3', 'Renamed', '', '', taken?.phoneNumber ?? '', 'Male', 'Disabled'];
     const refused = await upload(await sheet([row]));
     expect(refused.msg).toContain(
-      'Row 2: account [bulk3] already exists; tick "update existing users" to update it',
+      'Row 2: the account "bulk3" already exists; select "Update existing users" to update it',
     );
     const updated = await upload(await sheet([row]), true);
     expect(updated).toMatchObject({ code: 200, data: { added: 0, updated: 1 } });
@@ -158,8 +158,8 @@ describe('user import', () => {
       ]),
       true,
     );
-    expect(res.msg).toContain(`Row 2: Phone [${other?.phoneNumber}] is already used by another member`);
-    expect(res.msg).toContain('Row 2: E-mail [bulk5@x.io] is already used by another member');
+    expect(res.msg).toContain(`Row 2: Phone "${other?.phoneNumber}" is already used by another member`);
+    expect(res.msg).toContain('Row 2: Email "bulk5@x.io" is already used by another member');
     expect(await byName('fresh1')).toBeUndefined();
     // The super administrator changes itself through the import, nobody else does.
     const importMenu = await t.db
@@ -178,8 +178,30 @@ describe('user import', () => {
     // The hidden users that stand for API keys are no people to update.
     await t.db.updateTable('sysUser').set({ userType: '03' }).where('userName', '=', 'bulk6').execute();
     const key = await upload(await sheet([['bulk6', 'Key', '', '', '13311113333', '', '']]), true);
-    expect(key.msg).toContain('Row 2: account [bulk6] already exists');
+    expect(key.msg).toContain('Row 2: the account "bulk6" already exists');
     expect((await byName('bulk6'))?.nickName).toBe('Bulk 6');
+  });
+
+  it('reads the English headers of templates before the wording review as well as today’s', async () => {
+    const header = (email: string, sex: string) => [
+      'Account *',
+      'Name *',
+      'Department',
+      email,
+      'Phone *',
+      sex,
+    ];
+    for (const [columns, userName, phone] of [
+      [header('E-mail', 'Sex'), 'headed-old', '13344440001'],
+      [header('Email', 'Gender'), 'headed-new', '13344440002'],
+    ] as const) {
+      const row = [userName, 'Headed', '', `${userName}@x.io`, phone, 'Female'];
+      expect(await upload(await sheet([row], [...columns])), userName).toMatchObject({
+        code: 200,
+        data: { added: 1 },
+      });
+      expect(await byName(userName), userName).toMatchObject({ email: `${userName}@x.io`, sex: '1' });
+    }
   });
 
   it('refuses what is not a user sheet, and callers without system:user:import', async () => {
@@ -206,9 +228,9 @@ describe('user template and export', () => {
       'Account *',
       'Name *',
       'Department',
-      'E-mail',
+      'Email',
       'Phone *',
-      'Sex',
+      'Gender',
       'Status',
     ]);
     const lists = wb.worksheets[1] as ExcelJS.Worksheet;
@@ -229,12 +251,12 @@ describe('user template and export', () => {
       'Account *',
       'Name *',
       'Department',
-      'E-mail',
+      'Email',
       'Phone *',
-      'Sex',
+      'Gender',
       'Status',
-      'Last sign-in address',
-      'Last sign-in',
+      'Last login address',
+      'Last login',
       'Created',
     ]);
     const accounts = Array.from(

@@ -33,14 +33,17 @@ export const USER_SHEET: ImportSheet<UserColumn> = {
   labels: COLUMN_LABELS,
   imported: ['userName', 'nickName', 'deptPath', 'email', 'phoneNumber', 'sex', 'status'],
   required: new Set(['userName', 'nickName', 'phoneNumber']),
-  /** Other headers read on import: the original's sheet names the department by its number. */
+  /**
+   * Other headers read on import: the original's sheet names the department by its number; 'E-mail'
+   * and 'Sex' are our English headers before the wording review (issue 27).
+   */
   aliases: {
     userName: ['账号', '用户账号', 'User name'],
     nickName: ['姓名', '昵称', 'Nick name'],
     deptPath: ['部门编号', '部门名称', 'Department ID'],
-    email: ['邮箱', 'Email'],
+    email: ['邮箱', 'E-mail'],
     phoneNumber: ['手机号', 'Phone number'],
-    sex: ['性别'],
+    sex: ['性别', 'Sex'],
     status: ['状态', '账号状态'],
   },
   widths: {

@@ -111,13 +111,13 @@ describe('POST /system/user', () => {
     expect((await create(first)).code).toBe(200);
     expect(await create(fresh({ userName: 'taken1', nickName: 'Again' }))).toEqual({
       code: 500,
-      msg: 'Could not save member [Again]: account [taken1] already exists',
+      msg: 'Could not save member "Again": the account "taken1" already exists',
     });
     expect((await create(fresh({ userName: 'taken2', phoneNumber: first.phoneNumber }))).msg).toBe(
-      `Could not save member [New]: phone number [${first.phoneNumber}] is already used`,
+      `Could not save member "New": the phone number "${first.phoneNumber}" is already used`,
     );
     expect((await create(fresh({ userName: 'taken3', email: 'a@x.io' }))).msg).toBe(
-      'Could not save member [New]: e-mail [a@x.io] is already used',
+      'Could not save member "New": the email address "a@x.io" is already used',
     );
     expect(await named('taken2', 'taken3')).toEqual([]);
   });
@@ -127,8 +127,8 @@ describe('POST /system/user', () => {
     expect(await broken({ nickName: undefined })).toEqual({ code: 500, msg: 'The name cannot be empty' });
     expect((await broken({ userName: 'a' })).msg).toBe('The account must be 2 to 20 characters long');
     expect((await broken({ password: '123' })).msg).toBe('The password must be 5 to 20 characters long');
-    expect((await broken({ phoneNumber: '12345abcdefg' })).msg).toBe('The phone number is not well-formed');
-    expect((await broken({ email: 'no-at-sign' })).msg).toBe('The e-mail address is not well-formed');
+    expect((await broken({ phoneNumber: '12345abcdefg' })).msg).toBe('The phone number is not valid');
+    expect((await broken({ email: 'no-at-sign' })).msg).toBe('The email address is not valid');
     expect((await broken({ sex: '9' })).msg).toBe('sex must be one of: 0, 1, 2');
     expect(await named('valid1', 'a')).toEqual([]);
   });
@@ -155,7 +155,7 @@ describe('PUT /system/user', () => {
     const b = await userRow((await insertTestUser(t.db)).userId);
     const payload = { userId: a.userId, nickName: 'A', phoneNumber: b.phoneNumber };
     expect((await api('PUT', '/system/user', { payload })).msg).toBe(
-      `Could not save member [A]: phone number [${b.phoneNumber}] is already used`,
+      `Could not save member "A": the phone number "${b.phoneNumber}" is already used`,
     );
     expect((await userRow(a.userId)).nickName).not.toBe('A');
   });
@@ -203,16 +203,16 @@ describe('DELETE /system/user/:userIds', () => {
     const other = await t.signedIn([2]);
     expect(await api('DELETE', `/system/user/${other.userId}`, { token: other.token })).toEqual({
       code: 500,
-      msg: 'You cannot delete the account you are signed in with',
+      msg: 'You cannot delete the account you are logged in with',
     });
     const boss = await api('DELETE', '/system/user/1', { token: other.token });
     expect(boss.msg).toBe('The super administrator cannot be changed this way');
     expect((await api('DELETE', '/system/user/1')).msg).toBe(
-      'You cannot delete the account you are signed in with',
+      'You cannot delete the account you are logged in with',
     );
     expect((await userRow(1)).delFlag).toBe('0');
     expect((await userRow(other.userId)).delFlag).toBe('0');
-    expect((await api('DELETE', '/system/user/3,x')).msg).toBe('Malformed id list: 3,x');
+    expect((await api('DELETE', '/system/user/3,x')).msg).toBe('Malformed ID list: 3,x');
     const member = await t.signedIn();
     expect(await codeOf('DELETE', `/system/user/${other.userId}`, { token: member.token })).toBe(403);
     expect((await userRow(other.userId)).delFlag).toBe('0');
@@ -228,7 +228,7 @@ describe('PUT /system/user/resetPwd', () => {
     ).toBe(200);
     expect(await verifyPassword('fresh99', (await userRow(u.userId)).password)).toBe(true);
     const old = await api('POST', '/login', { payload: { username: u.userName, password: u.password } });
-    expect(old).toEqual({ code: 500, msg: 'Unknown account or wrong password; 4 attempts left' });
+    expect(old).toEqual({ code: 500, msg: 'Unknown account or wrong password; attempts left: 4' });
     expect(await t.login(u.userName, 'fresh99')).toMatch(/.{20}/);
     // The session opened with the old password ended with it.
     expect((await t.call({ method: 'GET', url: '/getInfo', token: held })).body.code).toBe(401);

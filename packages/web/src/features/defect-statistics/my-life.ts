@@ -1,4 +1,4 @@
-/** The motto of the "My Life" panel, stored as JSON text in the user config (`lifeContent`). */
+/** The motto of the "My life" panel, stored as JSON text in the user config (`lifeContent`). */
 export interface MyLife {
   color: string;
   fontSize: string;

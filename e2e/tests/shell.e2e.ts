@@ -109,7 +109,12 @@ describe('the application shell', () => {
       .click();
     await page.getByText('Log out', { exact: true }).click();
     // The browser asks for reduced motion (browser.ts): the dialog is there at once, not zooming in.
-    expect(await page.locator('.ant-modal').last().getAttribute('class')).not.toMatch(/zoom/);
+    const dialog = page.locator('.ant-modal').last();
+    const motion = await dialog.evaluate((el) => ({
+      cls: el.className,
+      animation: getComputedStyle(el).animationDuration,
+    }));
+    expect(!/zoom/.test(motion.cls) || motion.animation === '0s', JSON.stringify(motion)).toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     // The page goes once the server has answered the logout: on a loaded machine, late in the run
     // on the shared server, that has taken more than the default 10 s once.

@@ -6,12 +6,13 @@ import { page } from '../components/page-loading.tsx';
 import '../lib/dayjs-locale.ts';
 import { setFeedback } from '../lib/feedback.ts';
 import { setPasswordChangeHandler, setUnauthorizedHandler } from '../lib/http.ts';
+import { lazyPage } from '../lib/lazy-page.ts';
 import { checkPermi } from '../lib/permissions.ts';
 import { useSession } from '../stores/session.store.ts';
 import { resolvePage } from './components.ts';
 import { RouteGuard } from './route-guard.tsx';
 import { flattenRoutes } from './route-tree.ts';
-import { STATIC_ROUTES } from './static-routes.ts';
+import { HOME_PAGE, STATIC_ROUTES } from './static-routes.ts';
 
 /*
  * Everything but the sign-in page, loaded after it: the query cache, antd's App (the context-aware
@@ -19,8 +20,8 @@ import { STATIC_ROUTES } from './static-routes.ts';
  * every page. The sign-in page carries none of it (issue 16: its JavaScript budget).
  */
 
-const AppLayout = lazy(() => import('../layout/app-layout.tsx'));
-const AppRealtime = lazy(() => import('../app-realtime.tsx'));
+const AppLayout = lazyPage(() => import('../layout/app-layout.tsx'));
+const AppRealtime = lazyPage(() => import('../app-realtime.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/register-page.tsx'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page.tsx'));
 const UnauthorizedPage = lazy(() => import('../features/errors/unauthorized-page.tsx'));
@@ -28,6 +29,10 @@ const RedirectPage = lazy(() => import('../features/errors/redirect-page.tsx'));
 // Public: works with or without a login, so it sits outside the guard and the layout.
 const SharedDefectPage = lazy(() => import('../features/defects/shared-defect-page.tsx'));
 const InnerLinkPage = lazy(() => import('../features/errors/inner-link-page.tsx'));
+
+/** The layout, the socket and the home page, loaded ahead while someone signs in. */
+export const preloadFirstPage = () =>
+  Promise.all([AppLayout.preload(), AppRealtime.preload(), HOME_PAGE.preload()]);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },

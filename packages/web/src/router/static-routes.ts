@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { lazyPage } from '../lib/lazy-page.ts';
 import { noticePage } from './components.ts';
 
 export interface StaticRoute {
@@ -14,6 +15,9 @@ export interface StaticRoute {
   page: LazyExoticComponent<ComponentType>;
 }
 
+/** The first page after signing in, loaded ahead with the layout (router/warm-up.ts). */
+export const HOME_PAGE = lazyPage(() => import('../features/home/home-page.tsx'));
+
 export const STATIC_ROUTES: StaticRoute[] = [
   {
     // The browser-testing tool on a tab of its own; the project menu shows it inside the layout.
@@ -22,7 +26,7 @@ export const STATIC_ROUTES: StaticRoute[] = [
     layout: false,
     page: lazy(() => import('../features/browser/browser-tool-page.tsx')),
   },
-  { path: '/index', titleKey: 'home', page: lazy(() => import('../features/home/home-page.tsx')) },
+  { path: '/index', titleKey: 'home', page: HOME_PAGE },
   {
     path: '/member/profile',
     titleKey: 'personal-center',

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { deleteExpiredSessions } from './access/sessions.repository.ts';
 import type { Db } from './db/connect.ts';
-import { deleteExpiredSessions, kvSweep } from './features/session/session.repository.ts';
+import { kvSweep } from './db/kv.ts';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 

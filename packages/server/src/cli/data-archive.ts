@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { z } from 'zod';
-import serverPackage from '../../package.json' with { type: 'json' };
 import { SECRET_KEY_FILE } from '../lib/secrets.ts';
 
 /**
@@ -18,7 +17,7 @@ export const DATABASE_NAME = 'buglet.db';
 export const UPLOADS_NAME = 'uploads';
 export const ARCHIVE_FORMAT = 'buglet-backup';
 export const FORMAT_VERSION = 1;
-export const APP_VERSION = serverPackage.version;
+export { APP_VERSION } from '../lib/version.ts';
 
 export const manifestSchema = z.object({
   format: z.literal(ARCHIVE_FORMAT),

@@ -3,9 +3,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config.ts';
-import { recordQuery } from '../features/monitor/slow-queries.ts';
 import { namedStatementClient, StatementNames } from './pg-statements.ts';
 import type { Database } from './schema.ts';
+import { recordQuery } from './slow-queries.ts';
 import { SAFETY_NET_PAGES, startCheckpointer } from './sqlite-checkpoints.ts';
 import { trigramMatch } from './trigram-match.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_VERSION } from '../features/session/session.routes.ts';
+import { APP_VERSION } from '../lib/version.ts';
 import type { Lang } from './i18n.ts';
 import { API_DOCS_PATH, buildOpenApi } from './openapi.ts';
 import { anon } from './permission.ts';

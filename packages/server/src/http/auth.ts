@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LIMITS } from '@buglet/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/connect.ts';
-import type { UserContext } from '../features/access/access.repository.ts';
+import type { UserContext } from '../access/access.repository.ts';
 import {
   type AuthStamp,
   forget,
@@ -11,12 +10,9 @@ import {
   recallAny,
   remember,
   stampOfRow,
-} from '../features/access/auth-cache.ts';
-import {
-  extendSession,
-  findSession,
-  type SessionContextRow,
-} from '../features/session/session.repository.ts';
+} from '../access/auth-cache.ts';
+import { extendSession, findSession, type SessionContextRow } from '../access/sessions.repository.ts';
+import type { Db } from '../db/connect.ts';
 
 export interface Principal {
   tokenId: string;

@@ -4,10 +4,10 @@ import { ticketOf } from '../features/browser/proxy-ticket.ts';
 import { apiKeyHash, apiKeyOf } from '../features/open-api/api-key.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { resolvePrincipal } from './auth.ts';
+import type { AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import type { MessageKey } from './i18n.ts';
 import type { Guard } from './permission.ts';
-import type { AppDeps } from './route.ts';
 
 /**
  * How a route is rate-limited (@fastify/rate-limit; counted in Redis when REDIS_URL is set, so

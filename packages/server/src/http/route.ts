@@ -2,18 +2,12 @@ import type { AjaxResult, TableData } from '@buglet/contracts';
 import { ResultCode } from '@buglet/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppConfig } from '../config.ts';
-import type { Db } from '../db/connect.ts';
-import { type Access, loadAccess } from '../features/access/access.service.ts';
-import { lookUpOwner, resolveScope, type Scope, type ScopedAccess } from '../features/access/scope.ts';
+import { type Access, loadAccess } from '../access/access.service.ts';
+import { lookUpOwner, resolveScope, type Scope, type ScopedAccess } from '../access/scope.ts';
 import { ticketPrincipal } from '../features/browser/proxy-ticket.ts';
-import type { Outbox } from '../features/notices/outbox.ts';
 import { type ApiCaller, resolveApiCaller } from '../features/open-api/api-key.auth.ts';
-import type { Focus } from '../features/realtime/focus.ts';
-import type { Hub } from '../features/realtime/hub.ts';
-import type { EventBus } from '../lib/events.ts';
-import type { SecretBox } from '../lib/secrets.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
+import type { AppDeps } from './deps.ts';
 import { AppError, echo, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
 import { type Guard, guardPasses } from './permission.ts';
@@ -21,19 +15,7 @@ import { nestParams } from './query.ts';
 import { createRateLimits, type RateLimit } from './rate-limits.ts';
 import { parseWith } from './validation.ts';
 
-export interface AppDeps {
-  db: Db;
-  config: AppConfig;
-  events: EventBus;
-  /** Sockets of this instance and the bus to the others (features/realtime). */
-  hub: Hub;
-  /** E-mail and chat deliveries sent in the background (features/notices). */
-  outbox: Outbox;
-  /** Who is looking at a defect, case or report (features/realtime). */
-  focus: Focus;
-  /** Seals and opens stored credentials (lib/secrets.ts). */
-  secrets: SecretBox;
-}
+export type { AppDeps } from './deps.ts';
 
 export interface RouteContext<B, Q, P> {
   req: FastifyRequest;
@@ -311,9 +293,6 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyInstance {
-    outbox: Outbox;
-    /** The sockets of this instance (tests close ended sessions' sockets without waiting). */
-    hub: Hub;
     /** Every route made through the router, and the declared others (tests read it). */
     routeTable: { routes: RouteEntry[]; rawRoutes: RawRouteEntry[] };
     /** Every (method, url) Fastify registered, whoever registered it. */

@@ -32,6 +32,7 @@ export function lazyPage<M extends PageModule>(load: () => Promise<M>): Preloada
     return loading;
   };
   const settled = (m: M) =>
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that answers at once is the point (see above)
     ({ then: (onLoaded: (value: M) => unknown) => onLoaded(m) }) as unknown as Promise<M>;
   return Object.assign(
     lazy(() => (loaded ? settled(loaded) : preload())),

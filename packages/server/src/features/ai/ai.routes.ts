@@ -19,14 +19,13 @@ import { saveAiConfig } from './ai.repository.ts';
 import {
   type AiSettings,
   canonicalModel,
-  deleteModel,
   generateCases,
-  listModels,
   loadAiSettings,
   platformModels,
   toAiConfig,
 } from './ai.service.ts';
 import { registerAiConfigRoutes } from './ai-config.routes.ts';
+import { deleteModel, listModels } from './ai-models.ts';
 import { registerCloudCaseRoutes } from './cloud-cases.routes.ts';
 import { registerDefectAiRoutes } from './defect-ai.routes.ts';
 import { ModelPulls } from './model-pulls.ts';

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { BROWSER_PROXY } from '@buglet/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.ts';
+import { kvGet, kvPut } from '../../db/kv.ts';
 import { type Principal, sessionPrincipal } from '../../http/auth.ts';
-import { kvGet, kvPut } from '../session/session.repository.ts';
 
 /**
  * Proxy tickets: how a page in a frame (which cannot send the `Authorization` header) proves whose

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { kvPut, kvTake } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
-import { kvPut, kvTake } from '../session/session.repository.ts';
 import { mathChallenge, renderCaptchaPng } from './captcha-image.ts';
 
 const key = (uuid: string) => `captcha_codes:${uuid}`;

@@ -1,11 +1,11 @@
 import { commentBody, commentListQuery, commentUpdateBody, ROLE_IDS } from '@buglet/contracts';
 import { z } from 'zod';
+import type { ScopedAccess } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { ScopedAccess } from '../access/scope.ts';
 import { toComments } from './defect-logs.repository.ts';
 import { refreshSearchText } from './defect-search.ts';
 

@@ -1,5 +1,6 @@
-import { DEFECT_TYPES, type DefectType, ResultCode } from '@buglet/contracts';
+import { DEFECT_TYPES, type DefectType } from '@buglet/contracts';
 import { z } from 'zod';
+import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
 import { orderOf, queryWithForm } from '../../http/query.ts';
@@ -7,7 +8,6 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { rowsImported } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
-import { enterProjectWith } from '../access/scope.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { defectColumns, levelLabel, memberNames, stateLabel, typeLabel } from './defect-excel.ts';

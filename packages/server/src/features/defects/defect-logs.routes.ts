@@ -6,6 +6,8 @@ import {
   ResultCode,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { findDefectProjectIds } from '../../access/scope.repository.ts';
+import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import { authenticated, perm } from '../../http/permission.ts';
@@ -14,8 +16,6 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
-import { findDefectProjectIds } from '../access/scope.repository.ts';
-import { enterProjectWith } from '../access/scope.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
 import { registerCommentRoutes } from './comments.routes.ts';
 import {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { ResultCode, SUPER_ADMIN_ID, shareBody } from '@buglet/contracts';
 import { z } from 'zod';
+import { findProjectMembership } from '../../access/scope.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { anon, perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { findProjectMembership } from '../access/scope.repository.ts';
 import { listDictDataOfType } from '../dicts/dicts.repository.ts';
 import { listDefectLogs, toLogEntries } from './defect-logs.repository.ts';
 import { findDefectRow, toDefects } from './defects.repository.ts';

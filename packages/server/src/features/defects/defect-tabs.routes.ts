@@ -1,12 +1,12 @@
 import { DEFECT_STATE_NAMES, DEFECT_TYPES, DefectState, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
+import { enterableProject } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { enterableProject } from '../access/scope.ts';
 import { MY_TAB } from '../projects/projects.repository.ts';
 
 const tabBody = z.object({

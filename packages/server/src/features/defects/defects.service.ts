@@ -9,13 +9,13 @@ import {
   ROLE_IDS,
 } from '@buglet/contracts';
 import type { z } from 'zod';
+import type { ScopedAccess } from '../../access/scope.ts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { hasPermi } from '../../http/permission.ts';
 import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import type { ScopedAccess } from '../access/scope.ts';
 import { assertModuleOf } from '../modules/modules.repository.ts';
 import { indexNewDefects, refreshSearchText } from './defect-search.ts';
 import { type Actor, decide, type Refusal } from './defect-workflow.ts';

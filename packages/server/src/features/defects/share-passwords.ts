@@ -2,10 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ResultCode } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { kvCount } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendKeyedNotice } from '../notices/keyed-notice.ts';
 import type { Hub } from '../realtime/hub.ts';
-import { kvCount } from '../session/session.repository.ts';
 
 /*
  * A share link's 4-digit password, guessed by strangers once a link leaks. Three limits, each

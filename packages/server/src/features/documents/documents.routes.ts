@@ -7,6 +7,7 @@ import {
   selectorPageQuery,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, hasPermi, perm } from '../../http/permission.ts';
 import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
@@ -14,7 +15,6 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
-import { enterProjectWith } from '../access/scope.ts';
 import {
   type DocFilter,
   type DocTree,

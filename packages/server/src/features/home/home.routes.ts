@@ -1,7 +1,7 @@
 import { homeCalendar, homeCalendarQuery, homeDashboard } from '@buglet/contracts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
-import { APP_VERSION } from '../session/session.routes.ts';
+import { APP_VERSION } from '../../lib/version.ts';
 import { loadCalendar } from './calendar.repository.ts';
 import { loadHome } from './home.repository.ts';
 

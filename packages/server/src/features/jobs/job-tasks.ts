@@ -4,13 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { kvSweep } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { markdownHtml, markdownText } from '../../lib/markdown.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { shownNotice } from '../notices/notices.routes.ts';
 import type { Outbox } from '../notices/outbox.ts';
-import { kvSweep } from '../session/session.repository.ts';
 import { backupDatabase } from './database-backup.ts';
 import { cleanOrphanUploads } from './upload-orphans.ts';
 

@@ -8,6 +8,7 @@ import {
   ResultCode,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MessageArg } from '../../http/i18n.ts';
 import { authenticated, perm } from '../../http/permission.ts';
@@ -16,7 +17,6 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, sendListSheet } from '../../lib/xlsx.ts';
-import { enterProjectWith } from '../access/scope.ts';
 import { caseCounts, defectCounts, loadTree, type ModuleTree, toModuleNode } from './modules.repository.ts';
 
 const moduleParam = z.object({ moduleId: z.coerce.number().int().min(1) });

@@ -2,12 +2,12 @@ import { totalmem } from 'node:os';
 import { type CacheEntry, type CacheInfo, type CacheName, formatFileSize } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { kvCalls } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { MASK } from '../oper-log/oper-log-text.ts';
-import { kvCalls } from '../session/session.repository.ts';
 import {
   countKvKeys,
   countSessions,

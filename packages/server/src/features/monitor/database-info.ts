@@ -3,8 +3,8 @@ import type { DatabaseInfo } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { slowQueries } from '../../db/slow-queries.ts';
 import { MASK } from '../oper-log/oper-log-text.ts';
-import { slowQueries } from './slow-queries.ts';
 
 /** Tables estimated above this many rows are not counted exactly (PostgreSQL keeps the estimate). */
 const EXACT_COUNT_MAX = 100_000;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isPostgres, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
-import { kvPut } from '../session/session.repository.ts';
+import { kvPut } from '../../db/kv.ts';
+import { SLOW_QUERY_MS, setSlowQueryMs } from '../../db/slow-queries.ts';
 import { maskedUrl } from './database-info.ts';
-import { SLOW_QUERY_MS, setSlowQueryMs } from './slow-queries.ts';
 
 let t: TestApp;
 let admin: string;

@@ -13,6 +13,7 @@ import {
   wechatParams,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { KV_FOREVER_MS, kvPut } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MessageKey } from '../../http/i18n.ts';
 import { perm, role } from '../../http/permission.ts';
@@ -22,7 +23,6 @@ import { formatDateTime } from '../../lib/time.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
-import { KV_FOREVER_MS, kvPut } from '../session/session.repository.ts';
 import {
   INVITATION_NOTICE,
   type InvitationFacts,

@@ -2,12 +2,12 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { kvGet } from '../../db/kv.ts';
 import type { MessageKey } from '../../http/i18n.ts';
 import { guardedFetch, type OutboundPolicy } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
-import { kvGet } from '../session/session.repository.ts';
 import { sendWebhook, WebhookAnswerError } from '../webhooks/webhook-send.ts';
 import { projectPlatform, safeJson } from './notice-settings.repository.ts';
 
@@ -328,4 +328,17 @@ async function getJson(url: string): Promise<Record<string, unknown>> {
   const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   if (!res.ok) throw new Error(`${new URL(url).host} answered HTTP ${res.status}`);
   return (await res.json()) as Record<string, unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: Outbox;
+  }
+}
+
+declare module '../../http/deps.ts' {
+  interface AppDeps {
+    /** E-mail and chat deliveries sent in the background. */
+    outbox: Outbox;
+  }
 }

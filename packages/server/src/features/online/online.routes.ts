@@ -1,9 +1,9 @@
 import { onlineSession, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
+import { deleteSession, listSessions } from '../../access/sessions.repository.ts';
 import { perm } from '../../http/permission.ts';
 import { pageOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { deleteSession, listSessions } from '../session/session.repository.ts';
 
 export function registerOnlineRoutes(r: Router): void {
   const { db } = r.deps;

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connect.ts';
+import { kvDelete, kvPut } from '../../db/kv.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
-import { kvDelete, kvPut } from '../session/session.repository.ts';
 
 /**
  * How long after its creation a key is listed whole, unless it is used before. The original's

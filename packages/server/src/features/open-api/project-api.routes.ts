@@ -9,6 +9,7 @@ import {
   publicApiId,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { enterProjectWith } from '../../access/scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
@@ -19,7 +20,6 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
-import { enterProjectWith } from '../access/scope.ts';
 import { parseFeatures, parseJsonList } from './api-key.auth.ts';
 import { API_KEY_USER_TYPE, apiIdOf, apiKeyHash, newApiKey } from './api-key.ts';
 import { keepKeyShown, shownKeys, stopShowingKey } from './api-key-shown.ts';

@@ -1,8 +1,8 @@
 import { ROLE_IDS } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { kvCount } from '../../db/kv.ts';
 import type { AppDeps } from '../../http/route.ts';
 import { sendKeyedNotice } from '../notices/keyed-notice.ts';
-import { kvCount } from '../session/session.repository.ts';
 import type { ApiCaller } from './api-key.auth.ts';
 
 /*

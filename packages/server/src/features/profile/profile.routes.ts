@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { profileBody, updatePasswordQuery } from '@buglet/contracts';
 import { z } from 'zod';
+import {
+  clearDefaultPasswordFlag,
+  deleteSession,
+  deleteSessionsOfUsers,
+  listSessionsOfUser,
+} from '../../access/sessions.repository.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
@@ -12,12 +18,6 @@ import { initialPassword } from '../configs/platform-settings.ts';
 import { storeUpload } from '../files/file-store.ts';
 import { isImageExtension } from '../files/file-types.ts';
 import { publicUrl, receiveFile } from '../files/files.routes.ts';
-import {
-  clearDefaultPasswordFlag,
-  deleteSession,
-  deleteSessionsOfUsers,
-  listSessionsOfUser,
-} from '../session/session.repository.ts';
 import { findUser, listPlatformRoles, toUser, updateUser } from '../users/users.repository.ts';
 import { assertUnique } from '../users/users.service.ts';
 

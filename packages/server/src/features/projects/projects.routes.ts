@@ -13,13 +13,13 @@ import {
   selectorPageQuery,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { resolveScope } from '../../access/scope.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { authenticated, hasPermi, perm } from '../../http/permission.ts';
 import { pageOf, queryWithForm } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet, shapeInChunks } from '../../lib/xlsx.ts';
-import { resolveScope } from '../access/scope.ts';
 import { listRolesOfKind } from '../teams/teams.repository.ts';
 import { toRoleSummary } from '../users/users.repository.ts';
 import { passwordFrom } from '../users/users.service.ts';

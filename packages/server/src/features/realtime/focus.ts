@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { kvPut } from '../../db/kv.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
-import { kvPut } from '../session/session.repository.ts';
 import type { Hub } from './hub.ts';
 
 export type FocusModule = 'defect' | 'case' | 'report';
@@ -130,5 +130,12 @@ export class Focus {
         user: { userId },
       });
     }
+  }
+}
+
+declare module '../../http/deps.ts' {
+  interface AppDeps {
+    /** Who is looking at a defect, case or report. */
+    focus: Focus;
   }
 }

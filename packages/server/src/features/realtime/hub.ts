@@ -1,8 +1,8 @@
 import { ResultCode } from '@buglet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
+import { liveSessionIds } from '../../access/sessions.repository.ts';
 import type { Db } from '../../db/connect.ts';
-import { liveSessionIds } from '../session/session.repository.ts';
 import type { Bus, Envelope, Frame } from './bus.ts';
 
 export type Topic =
@@ -138,5 +138,19 @@ export class Hub {
     // Let the close handlers run so presence counts drop before the bus goes.
     await new Promise((r) => setTimeout(r, 50));
     await this.bus.close();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sockets of this instance (tests close ended sessions' sockets without waiting). */
+    hub: Hub;
+  }
+}
+
+declare module '../../http/deps.ts' {
+  interface AppDeps {
+    /** Sockets of this instance and the bus to the others. */
+    hub: Hub;
   }
 }

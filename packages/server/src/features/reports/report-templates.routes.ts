@@ -8,6 +8,7 @@ import {
   TEMPLATE_FILE_FORMAT,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
@@ -15,7 +16,6 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
-import { enterProjectWith } from '../access/scope.ts';
 import { findTemplate, listTemplates, type TemplateFilter } from './reports.repository.ts';
 
 const templateListQuery = pageQuery.extend({

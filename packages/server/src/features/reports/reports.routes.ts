@@ -9,6 +9,8 @@ import {
   reportUpdateBody,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { loadAccess } from '../../access/access.service.ts';
+import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import { authenticated, hasPermi, perm } from '../../http/permission.ts';
@@ -17,8 +19,6 @@ import type { Router } from '../../http/route.ts';
 import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
-import { loadAccess } from '../access/access.service.ts';
-import { enterProjectWith } from '../access/scope.ts';
 import { settingsOf } from '../notices/notice-settings.repository.ts';
 import { deliver } from '../notices/notices.service.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';

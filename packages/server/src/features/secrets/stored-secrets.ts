@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { KV_FOREVER_MS, kvGet, kvPut } from '../../db/kv.ts';
 import { isSealed, loadSecretKey, SEALED_PREFIX, SECRET_KEY_CHECK, SecretBox } from '../../lib/secrets.ts';
 import { MAIL_CONFIG_KEY } from '../notices/outbox.ts';
-import { KV_FOREVER_MS, kvGet, kvPut } from '../session/session.repository.ts';
 
 const KEY_CHECK_TEXT = 'buglet';
 

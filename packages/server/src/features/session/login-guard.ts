@@ -1,7 +1,7 @@
 import { LIMITS } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { kvCount, kvDelete } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
-import { kvCount, kvDelete } from './session.repository.ts';
 
 /*
  * Sign-in attempts, counted two ways, each counted *before* the password is checked (one atomic

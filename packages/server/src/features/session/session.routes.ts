@@ -9,13 +9,14 @@ import {
   userConfigBody,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import { rememberedFor } from '../../access/auth-cache.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { anon, authenticated } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { rememberedFor } from '../access/auth-cache.ts';
+import { APP_VERSION } from '../../lib/version.ts';
 import { issueCaptcha } from '../captcha/captcha.service.ts';
 import { loadPasswordPolicy } from '../configs/password-policy.ts';
 import { isCaptchaEnabled, isRegisterEnabled } from '../configs/platform-settings.ts';
@@ -24,8 +25,6 @@ import { buildMenuTree, toRouters, withAncestors } from '../menus/router-tree.ts
 import { findUser, toUser } from '../users/users.repository.ts';
 import { login, logout, register } from './session.service.ts';
 import { findPreferences, switchContext } from './user-context.service.ts';
-
-export const APP_VERSION = '0.1.0';
 
 export function registerSessionRoutes(r: Router): void {
   const { deps } = r;

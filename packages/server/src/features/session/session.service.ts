@@ -1,5 +1,6 @@
 import { LIMITS, type LoginBody, type RegisterBody, ROLE_IDS } from '@buglet/contracts';
 import type { FastifyRequest } from 'fastify';
+import { deleteSession, insertSession } from '../../access/sessions.repository.ts';
 import { newToken } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AppDeps } from '../../http/route.ts';
@@ -26,7 +27,6 @@ import {
   updateUser,
 } from '../users/users.repository.ts';
 import { type Attempt, beginAttempt } from './login-guard.ts';
-import { deleteSession, insertSession } from './session.repository.ts';
 
 export const ORIGINAL_DEFAULT_PASSWORD = 'cat2bug';
 

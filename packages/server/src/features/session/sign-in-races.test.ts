@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
+import { kvCount } from '../../db/kv.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { kvCount } from './session.repository.ts';
 
 /*
  * Attempts sent at once must do no better than the limit: each is counted before its password

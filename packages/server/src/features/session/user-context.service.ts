@@ -1,9 +1,9 @@
 import { type UiSettings, type UserConfigBody, uiSettings } from '@buglet/contracts';
+import { findUserContext } from '../../access/access.repository.ts';
+import { enterableProject, enterableTeam } from '../../access/scope.ts';
 import type { Db } from '../../db/connect.ts';
 import type { Lang } from '../../http/i18n.ts';
 import type { AppDeps } from '../../http/route.ts';
-import { findUserContext } from '../access/access.repository.ts';
-import { enterableProject, enterableTeam } from '../access/scope.ts';
 import { ensureUserConfig } from '../users/users.repository.ts';
 
 /**

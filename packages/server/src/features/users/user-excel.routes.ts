@@ -1,4 +1,4 @@
-import { LIMITS, ResultCode } from '@buglet/contracts';
+import { LIMITS } from '@buglet/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';

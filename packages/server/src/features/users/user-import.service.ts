@@ -1,9 +1,9 @@
 import { ROLE_IDS, SUPER_ADMIN_ID } from '@buglet/contracts';
+import { deleteSessionsOfUsers } from '../../access/sessions.repository.ts';
 import type { Db } from '../../db/connect.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { DeptTree } from '../depts/dept-tree.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
-import { deleteSessionsOfUsers } from '../session/session.repository.ts';
 import type { ImportUser, UserImportContext, UserSheetRow } from './user-excel.ts';
 
 /** Rows bound per statement: SQLite binds at most 32,766 values and a user row has about 20. */

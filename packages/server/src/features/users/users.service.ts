@@ -1,5 +1,6 @@
 import { SUPER_ADMIN_ID, type userCreateBody, type userUpdateBody } from '@buglet/contracts';
 import type { z } from 'zod';
+import { deleteSessionsOfUsers } from '../../access/sessions.repository.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -8,7 +9,6 @@ import { assertPasswordAllowed } from '../configs/password-policy.ts';
 import { type DataScope, roleScopeCondition } from '../depts/data-scope.ts';
 import { findDept } from '../depts/depts.repository.ts';
 import { replaceUserPosts } from '../posts/posts.repository.ts';
-import { deleteSessionsOfUsers } from '../session/session.repository.ts';
 import {
   ensureUserConfig,
   findUser,

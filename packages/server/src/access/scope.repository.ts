@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /** A live team and whether (and how) the user belongs to it. */
 export async function findTeamMembership(db: Db, teamId: number, userId: number) {

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
-import type { RoleTable } from '../../db/schema.ts';
+import type { Db } from '../db/connect.ts';
+import type { RoleTable } from '../db/schema.ts';
 
 export interface UserContext {
   userConfigId: number | null;

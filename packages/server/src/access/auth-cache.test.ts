@@ -5,12 +5,12 @@ import { ROLE_IDS } from '@buglet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
-import { createTestApp, isPostgres, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
-import { buildApp } from '../../app.ts';
-import { connectDatabase, type Db } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
-import { tokenIdOf } from '../../http/auth.ts';
+import { insertTestProject, insertTestTeam } from '../../test/factories.ts';
+import { createTestApp, isPostgres, type Json, type Person, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../app.ts';
+import { connectDatabase, type Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import { tokenIdOf } from '../http/auth.ts';
 
 /**
  * Sessions and rights are remembered by each instance (auth-cache.ts). Two instances share one

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
-import type { SessionTable } from '../../db/schema.ts';
-import { stampColumns } from '../access/auth-cache.ts';
+import type { Db } from '../db/connect.ts';
+import type { SessionTable } from '../db/schema.ts';
+import { stampColumns } from './auth-cache.ts';
 
 export type SessionRow = SessionTable;
 
@@ -103,68 +103,4 @@ export async function listSessionsOfUser(db: Db, userId: number, now: number) {
     .where('expireAt', '>=', now)
     .orderBy('loginTime', 'desc')
     .execute();
-}
-
-/**
- * Calls of the key-value rows by this instance since it started, by the Redis command each stands
- * for: the built-in cache's command statistics on the cache monitor.
- */
-export const kvCalls = new Map<string, number>();
-const called = (command: string) => kvCalls.set(command, (kvCalls.get(command) ?? 0) + 1);
-
-/** Short-lived values shared by every server instance: captcha answers, login failure counts. */
-export async function kvGet(db: Db, k: string, now = Date.now()): Promise<string | undefined> {
-  called('get');
-  const row = await db.selectFrom('sysKv').select(['v', 'expireAt']).where('k', '=', k).executeTakeFirst();
-  return row && row.expireAt > now ? row.v : undefined;
-}
-
-/** A time to live for key-value rows that are settings, not caches. */
-export const KV_FOREVER_MS = 100 * 365 * 24 * 3600 * 1000;
-
-export async function kvPut(db: Db, k: string, v: string, ttlMs: number): Promise<void> {
-  called('set');
-  const expireAt = Date.now() + ttlMs;
-  await db
-    .insertInto('sysKv')
-    .values({ k, v, expireAt })
-    .onConflict((oc) => oc.column('k').doUpdateSet({ v, expireAt }))
-    .execute();
-}
-
-/**
- * Adds `by` to a count kept under `k` and answers the new count, in one statement, so requests
- * at once each see their own (a read and a later write would let them all see the same).
- * An expired count starts again; each change sets the expiry `ttlMs` from now.
- */
-export async function kvCount(db: Db, k: string, ttlMs: number, by = 1): Promise<number> {
-  called('incrby');
-  const now = Date.now();
-  const start = Math.max(0, by);
-  const added = sql`cast(sys_kv.v as integer) + cast(${by} as integer)`;
-  const { rows } = await sql<{ v: string }>`
-    insert into sys_kv (k, v, expire_at) values (${k}, ${String(start)}, ${now + ttlMs})
-    on conflict (k) do update set
-      v = cast(case when sys_kv.expire_at <= ${now} then cast(${start} as integer)
-        when ${added} < 0 then 0 else ${added} end as varchar),
-      expire_at = excluded.expire_at
-    returning v`.execute(db);
-  return Number(rows[0]?.v ?? 0);
-}
-
-/** Reads and removes in one statement, so a value can be used once only. */
-export async function kvTake(db: Db, k: string, now = Date.now()): Promise<string | undefined> {
-  called('getdel');
-  const row = await db.deleteFrom('sysKv').where('k', '=', k).returning(['v', 'expireAt']).executeTakeFirst();
-  return row && row.expireAt > now ? row.v : undefined;
-}
-
-export async function kvDelete(db: Db, k: string): Promise<void> {
-  called('del');
-  await db.deleteFrom('sysKv').where('k', '=', k).execute();
-}
-
-export async function kvSweep(db: Db, now = Date.now()): Promise<void> {
-  called('expire');
-  await db.deleteFrom('sysKv').where('expireAt', '<', now).execute();
 }

@@ -1,8 +1,8 @@
 import { ResultCode, SUPER_ADMIN_ID } from '@buglet/contracts';
-import type { Db } from '../../db/connect.ts';
-import type { Principal } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
-import { hasPermi } from '../../http/permission.ts';
+import type { Db } from '../db/connect.ts';
+import type { Principal } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
+import { hasPermi } from '../http/permission.ts';
 import { type Access, loadAccess } from './access.service.ts';
 import { rememberedFor } from './auth-cache.ts';
 import {

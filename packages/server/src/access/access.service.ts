@@ -1,5 +1,5 @@
 import { ALL_PERMISSION, SUPER_ADMIN_ID, SUPER_ADMIN_ROLE } from '@buglet/contracts';
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 import {
   type EffectiveRole,
   listEffectiveRoles,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /**
  * What this instance remembers of sessions and rights, trusted only while the versions of

@@ -1,5 +1,5 @@
 import type { LogEvent } from 'kysely';
-import { formatDateTime } from '../../lib/time.ts';
+import { formatDateTime } from '../lib/time.ts';
 
 /** A query slower than this is kept for the database page. */
 export const SLOW_QUERY_MS = 200;

@@ -152,7 +152,7 @@ $table{api.defect.open[projectNum,defectName,defectLevel,handleBy,updateTime]}
   {
     name: 'case-coverage',
     moduleType: 'test',
-    title: { zh_CN: '交付物用例覆盖', en_US: 'Test-case coverage by deliverable' },
+    title: { zh_CN: '交付物用例覆盖', en_US: 'Case coverage by deliverable' },
     content: {
       zh_CN: `# \${api.project.projectName} 用例覆盖
 

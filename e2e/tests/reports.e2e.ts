@@ -132,4 +132,29 @@ describe('reports', () => {
     expect(await view.locator('input[type=checkbox]:checked').count()).toBe(1);
     expect(await view.locator('input[type=checkbox]').count()).toBe(2);
   });
+
+  it("reads a report and the template shop in English in the app's words", async () => {
+    await page.evaluate(() => localStorage.setItem('i18n-locale', 'en_US'));
+    await page.goto(`${baseUrl}/#/project/report`);
+    await page.reload();
+    await reportRows().filter({ hasText: 'Real-time report' }).getByText('项目周报').click();
+    const view = drawer().locator('.report-view');
+    await view.locator('td').getByText(AFTER).waitFor();
+    // The live table's headers and values in the report words: assignees, status, updated.
+    const changed = view.locator('table').filter({ hasText: AFTER });
+    const headers = await changed.locator('th').allInnerTexts();
+    expect(headers).toEqual(['No.', 'Defect title', 'Defect status', 'Assignees', 'Updated']);
+    await changed.scrollIntoViewIfNeeded();
+    await capture('rp-04-realtime-report-en');
+    await page.keyboard.press('Escape');
+    await drawer().waitFor({ state: 'hidden' });
+    await page.goto(`${baseUrl}/#/report/template/index`);
+    await page.getByRole('tab', { name: 'Template shop' }).click();
+    const byAssignee = page.getByTestId('shop-template').filter({ hasText: 'Open defects by assignee' });
+    await byAssignee.waitFor();
+    await page.getByTestId('shop-template').filter({ hasText: 'Case coverage by deliverable' }).waitFor();
+    expect(await byAssignee.locator('.ant-card-body').innerText()).toContain('By assignee');
+    await capture('rp-05-shop-en');
+    await page.evaluate(() => localStorage.setItem('i18n-locale', 'zh_CN'));
+  });
 });

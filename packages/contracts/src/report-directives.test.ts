@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFECT_LEVELS, DEFECT_TYPES } from './defect.ts';
 import { REPORT_SOURCES, type ReportCase, type ReportData, type ReportDefect } from './report-data.ts';
 import { directiveMarkdown, parseDirective, type ReportLabels, sourceFields } from './report-directives.ts';
 import { createReportMarkdown, reportNeeds, snapshotReport } from './report-markdown.ts';
@@ -306,5 +307,34 @@ describe('report words', () => {
       en.caseState('fail'),
     ]).toEqual(['Task', 'High', 'Rejected', 'Failed']);
     expect(reportLabels('zh_CN').more(3)).toContain('3');
+  });
+
+  it("speak the app's English: assignee, status, priority, request, in sentence case", () => {
+    const en = reportLabels('en_US');
+    expect(
+      ['handleBy', 'handler', 'defectStateName', 'state', 'defectLevel', 'level', 'remark'].map(en.column),
+    ).toEqual(['Assignees', 'Assignee', 'Defect status', 'Status', 'Defect priority', 'Priority', 'Notes']);
+    expect([
+      en.defectType('BUG'),
+      en.defectType('DEMAND'),
+      en.defectState(1),
+      en.caseState('untested'),
+    ]).toEqual(['Bug', 'Request', 'In review', 'Not tested']);
+    const words = [
+      ...Object.values(REPORT_COLUMN_WORDS.en_US),
+      ...DEFECT_TYPES.map(en.defectType),
+      ...DEFECT_LEVELS.map(en.defectLevel),
+      ...[0, 1, 2, 3, 4].map(en.defectState),
+      ...['untested', 'pass', 'fail'].map(en.caseState),
+    ];
+    // Only the first word of a label is capitalised.
+    expect(words.filter((w) => /\s[A-Z]/.test(w))).toEqual([]);
+    // The Chinese stays as it was.
+    const zh = reportLabels('zh_CN');
+    expect([zh.column('handleBy'), zh.defectType('DEMAND'), zh.defectState(1)]).toEqual([
+      '处理人',
+      '需求',
+      '待审核',
+    ]);
   });
 });

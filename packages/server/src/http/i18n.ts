@@ -22,7 +22,8 @@ export function langFrom(header: string | string[] | undefined): Lang {
 }
 
 export function isMessageKey(key: string): key is MessageKey {
-  return key in zhCN;
+  // Own keys only: a stored text such as 'constructor' is no message.
+  return Object.hasOwn(zhCN, key);
 }
 
 /** Positional `{0}` placeholders, as the original's bundles use. */

@@ -136,6 +136,45 @@ describe('list exports', () => {
   });
 });
 
+describe('English export headers', () => {
+  const headersOf = async (who: Person, url: string, form = '') => {
+    const sheet = await exported(who, url, form);
+    expect(sheet.refused, url).toBeUndefined();
+    return sheet.rows?.[0] ?? [];
+  };
+
+  it("use the app's words (notes, updated, expires, sender) in sentence case", async () => {
+    const project = `projectId=${projectId}`;
+    const lists = {
+      reports: await headersOf(owner, '/system/report/export', project),
+      templates: await headersOf(owner, '/system/report/template/export', project),
+      documents: await headersOf(owner, '/system/document/export', project),
+      keys: await headersOf(owner, '/system/api/export', project),
+      deliverables: await headersOf(owner, '/system/module/export', project),
+      dictTypes: await headersOf(admin, '/system/dict/type/export'),
+      dictData: await headersOf(admin, '/system/dict/data/export'),
+      settings: await headersOf(admin, '/system/config/export'),
+      positions: await headersOf(admin, '/system/post/export'),
+      screenSizes: await headersOf(admin, '/system/ScreenSize/export'),
+      jobs: await headersOf(admin, '/monitor/job/export'),
+      jobLogs: await headersOf(admin, '/monitor/jobLog/export'),
+      operationLog: await headersOf(admin, '/monitor/operlog/export'),
+    };
+    expect(lists.reports).toEqual(['Report title', 'Report type', 'Report time', 'Report source', 'Sender']);
+    expect(lists.templates).toEqual(['Template title', 'Template type', 'Version', 'Updated by', 'Updated']);
+    expect(lists.documents).toEqual(['Name', 'Type', 'Updated by', 'Updated']);
+    expect(lists.keys).toEqual(['Name', 'Key', 'Expires', 'IP whitelist', 'Last used', 'Notes']);
+    expect(lists.operationLog).toContain('Duration (ms)');
+    const all = Object.values(lists).flat();
+    expect(all.filter((h) => h === 'Notes')).toHaveLength(8);
+    // After the first word only acronyms (ID, IP) start with a capital; no word of the older English.
+    expect(all.filter((h) => /\s[A-Z][a-z]/.test(h))).toEqual([]);
+    expect(
+      all.filter((h) => /\b(remark|handlers?|state|level|pusher|(create|update|expire) time)\b/i.test(h)),
+    ).toEqual([]);
+  });
+});
+
 describe('DELETE /system/team/{teamIds}', () => {
   it('deletes several teams of the caller’s at once, or none when one is not theirs', async () => {
     const mine = [

@@ -43,10 +43,10 @@ $table{api.defect.byLevel}
 ## Test execution
 $table{api.case.byState}
 
-## Defects by state
+## Defects by status
 $table{api.defect.byState}
 
-## Defects by level
+## Defects by priority
 $table{api.defect.byLevel}
 
 ## Conclusion
@@ -83,7 +83,7 @@ $table{api.case.byModule}
 ## Open defects (\${api.defect.openTotal})
 $table{api.defect.open[projectNum,defectName,defectLevel,defectStateName,handleBy]}
 
-## Defects by level
+## Defects by priority
 $table{api.defect.byLevel}
 
 ## Case coverage
@@ -125,7 +125,7 @@ $table{api.defect.byModule}
   {
     name: 'open-by-handler',
     moduleType: 'defect',
-    title: { zh_CN: '按处理人统计未解决缺陷', en_US: 'Open defects by handler' },
+    title: { zh_CN: '按处理人统计未解决缺陷', en_US: 'Open defects by assignee' },
     content: {
       zh_CN: `# \${api.project.projectName} 未解决缺陷
 
@@ -141,7 +141,7 @@ $table{api.defect.open[projectNum,defectName,defectLevel,handleBy,updateTime]}
 
 \${api.defect.openTotal} defects are open.
 
-## By handler
+## By assignee
 $table{api.defect.byHandler}
 
 ## Details
@@ -152,7 +152,7 @@ $table{api.defect.open[projectNum,defectName,defectLevel,handleBy,updateTime]}
   {
     name: 'case-coverage',
     moduleType: 'test',
-    title: { zh_CN: '交付物用例覆盖', en_US: 'Test-case coverage by deliverable' },
+    title: { zh_CN: '交付物用例覆盖', en_US: 'Case coverage by deliverable' },
     content: {
       zh_CN: `# \${api.project.projectName} 用例覆盖
 

@@ -25,7 +25,7 @@ const COLUMNS: SheetColumn[] = [
   { key: 'name', header: { zh_CN: '名称', en_US: 'Name' }, width: 28 },
   { key: 'width', header: { zh_CN: '宽度', en_US: 'Width' }, width: 12 },
   { key: 'height', header: { zh_CN: '高度', en_US: 'Height' }, width: 12 },
-  { key: 'remark', header: { zh_CN: '备注', en_US: 'Remark' }, width: 30 },
+  { key: 'remark', header: { zh_CN: '备注', en_US: 'Notes' }, width: 30 },
 ];
 
 /**

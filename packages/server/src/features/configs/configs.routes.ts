@@ -40,7 +40,7 @@ const CONFIG_COLUMNS = [
   column('configKey', '参数键名', 'Key', 30),
   column('configValue', '参数键值', 'Value', 30),
   column('configType', '系统内置', 'Built-in', 10),
-  column('remark', '备注', 'Remark', 40),
+  column('remark', '备注', 'Notes', 40),
 ];
 
 export function registerConfigRoutes(r: Router): void {

@@ -193,7 +193,10 @@ describe('a project’s DingTalk hook', () => {
         await t.app.outbox.drain();
         return (await failed()).length === 1;
       });
-      expect((await failed())[0]).toMatchObject({ attempts: 2, lastError: refusedText(origin) });
+      expect((await failed())[0]).toMatchObject({ attempts: 2 });
+      // Kept as the refusal's message key: the person reads it in their language.
+      const status = await api(dev, 'GET', '/im/config/status', undefined, { projectId: String(projectId) });
+      expect(status.data.failures[0]).toMatchObject({ channel: 'ding', reason: refusedText(origin) });
       expect(connections).toBe(0);
     } finally {
       await new Promise<void>((r) => robot.close(() => r()));

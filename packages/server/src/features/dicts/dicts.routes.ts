@@ -36,7 +36,7 @@ const TYPE_COLUMNS = [
   column('dictName', '字典名称', 'Dictionary name', 24),
   column('dictType', '字典类型', 'Dictionary type', 24),
   column('status', '状态', 'Status', 10),
-  column('remark', '备注', 'Remark', 30),
+  column('remark', '备注', 'Notes', 30),
   column('createTime', '创建时间', 'Created'),
 ];
 const DATA_COLUMNS = [
@@ -47,7 +47,7 @@ const DATA_COLUMNS = [
   column('dictType', '字典类型', 'Dictionary type', 24),
   column('isDefault', '是否默认', 'Default', 10),
   column('status', '状态', 'Status', 10),
-  column('remark', '备注', 'Remark', 30),
+  column('remark', '备注', 'Notes', 30),
 ];
 const statusWord = (lang: 'zh_CN' | 'en_US', status: string) =>
   status === '0' ? (lang === 'en_US' ? 'Normal' : '正常') : lang === 'en_US' ? 'Disabled' : '停用';

@@ -46,8 +46,8 @@ const filterOf = (q: z.infer<typeof documentListQuery>, projectId: number): DocF
 const DOCUMENT_COLUMNS: SheetColumn[] = [
   { key: 'docName', header: { zh_CN: '名称', en_US: 'Name' }, width: 40 },
   { key: 'docType', header: { zh_CN: '类型', en_US: 'Type' }, width: 12 },
-  { key: 'updateBy', header: { zh_CN: '更新人', en_US: 'Updated By' }, width: 16 },
-  { key: 'updateTime', header: { zh_CN: '更新时间', en_US: 'Update Time' }, width: 20 },
+  { key: 'updateBy', header: { zh_CN: '更新人', en_US: 'Updated by' }, width: 16 },
+  { key: 'updateTime', header: { zh_CN: '更新时间', en_US: 'Updated' }, width: 20 },
 ];
 
 /** The parent of a new or moved item: the top level, or a folder of the same project. */

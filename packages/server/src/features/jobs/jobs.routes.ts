@@ -41,7 +41,7 @@ const COLUMNS: SheetColumn[] = [
   { key: 'concurrent', header: { zh_CN: '并发执行', en_US: 'Concurrent' }, width: 12 },
   { key: 'status', header: { zh_CN: '任务状态', en_US: 'Status' }, width: 10 },
   { key: 'nextValidTime', header: { zh_CN: '下次执行时间', en_US: 'Next run' }, width: 20 },
-  { key: 'remark', header: { zh_CN: '备注', en_US: 'Remark' }, width: 30 },
+  { key: 'remark', header: { zh_CN: '备注', en_US: 'Notes' }, width: 30 },
 ];
 
 const labelled = (lang: Lang, row: ReturnType<typeof shownJob>) => ({

@@ -52,7 +52,7 @@ const moduleListQuery = z.object({
 const MODULE_COLUMNS = [
   column('modulePath', '交付物路径', 'Path', 40),
   column('moduleName', '交付物名称', 'Name', 24),
-  column('remark', '备注', 'Remark', 30),
+  column('remark', '备注', 'Notes', 30),
   column('childrenCount', '下级数', 'Children', 10),
   column('defectCount', '缺陷数', 'Defects', 10),
   column('caseCount', '用例数', 'Cases', 10),

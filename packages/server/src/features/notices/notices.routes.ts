@@ -29,6 +29,7 @@ import {
   invitationState,
   renderInvitation,
 } from '../teams/invitations.service.ts';
+import { failureText } from './delivery-failure.ts';
 import { KEYED_NOTICE, type KeyedNoticeFacts, renderKeyedNotice } from './keyed-notice.ts';
 import { type DefectNoticeFacts, renderDefectNotice } from './notice-render.ts';
 import { projectPlatform, safeJson, settingsOf } from './notice-settings.repository.ts';
@@ -39,7 +40,6 @@ import {
   MAIL_CONFIG_KEY,
   type MailConfig,
   mailServerOf,
-  NOT_SET_UP,
   storedMailConfig,
 } from './outbox.ts';
 
@@ -408,7 +408,7 @@ export function registerNoticeRoutes(r: Router): void {
           // Still retried while pending; given up once failed.
           isFinal: f.state === 'failed',
           attempts: f.attempts,
-          reason: deliveryReason(ctx.t, f.lastError ?? ''),
+          reason: failureText(ctx.lang, f.lastError ?? ''),
           createTime: f.createTime,
         })),
       });
@@ -529,18 +529,3 @@ export function registerNoticeRoutes(r: Router): void {
 
 const FAILURE_DAYS = 30;
 const FAILURE_LIST_MAX = 10;
-
-/**
- * The outbox's reasons for a missing set-up, in the reader's language; any other as it came. Rows
- * written before the reasons were message keys hold them in English.
- */
-const KNOWN_REASONS: Record<string, MessageKey> = {
-  ...Object.fromEntries(Object.values(NOT_SET_UP).map((key) => [key, key])),
-  'no mail server is set up': NOT_SET_UP.mail,
-  'the project has no DingTalk robot': NOT_SET_UP.ding,
-  'the project has no WeChat Work app': NOT_SET_UP.wechat,
-};
-function deliveryReason(t: (key: MessageKey) => string, error: string): string {
-  const key = KNOWN_REASONS[error];
-  return key ? t(key) : error;
-}

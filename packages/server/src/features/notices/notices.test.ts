@@ -538,8 +538,21 @@ describe('e-mail and chat', () => {
         .execute();
       expect(failed).toHaveLength(1);
       expect(failed[0]).toMatchObject({ channel: 'ding', attempts: 3 });
-      expect(failed[0]?.lastError).toContain('HTTP 500');
       expect(dingHits.length - before).toBe(3);
+      // Kept in words of ours by their message key: each reader reads the failure in their language.
+      const robotHost = new URL(robotUrl).host;
+      expect(failed[0]?.lastError).toBe(JSON.stringify(['notice.delivery.answered', robotHost, 500]));
+      const reasonIn = async (lang: 'zh_CN' | 'en_US') => {
+        const res = await t.call({
+          method: 'GET',
+          url: `/im/config/status?projectId=${projectId}`,
+          token: dev.token,
+          lang,
+        });
+        return res.body.data.failures.find((f: Json) => f.channel === 'ding')?.reason;
+      };
+      expect(await reasonIn('en_US')).toBe(`${robotHost} answered HTTP 500`);
+      expect(await reasonIn('zh_CN')).toBe(`${robotHost} 返回了 HTTP 500`);
       failing = false;
     } finally {
       await smtp.close();
@@ -602,8 +615,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('several instances through Redis', ()
 });
 
 describe('WeChat Work', () => {
-  it('gets a token and sends the text to the member’s account through the API', async () => {
+  it('gets a token and sends the text to the member’s account through the API; a refusal reads in the reader’s language', async () => {
     const hits: { url: string; body: Json | null }[] = [];
+    let refusing = false;
     const wx = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => {
@@ -616,7 +630,9 @@ describe('WeChat Work', () => {
           JSON.stringify(
             req.url?.startsWith('/cgi-bin/gettoken')
               ? { errcode: 0, access_token: 'TOKEN1' }
-              : { errcode: 0 },
+              : refusing
+                ? { errcode: 81013, errmsg: 'user & party & tag all invalid' }
+                : { errcode: 0 },
           ),
         );
       });
@@ -671,6 +687,30 @@ describe('WeChat Work', () => {
         agentid: 1000002,
         text: { content: 'Standup moved\nAt 10:30' },
       });
+
+      // WeCom refuses the next one: our words by their key, WeCom's own words as they came.
+      refusing = true;
+      await call(lead, 'POST', '/system/notice/send', {
+        projectId: pid,
+        receiveIds: [worker.userId],
+        title: 'Standup cancelled',
+        content: 'x',
+      });
+      const reasonIn = async (lang: 'zh_CN' | 'en_US') => {
+        const res = await app.call({
+          method: 'GET',
+          url: `/im/config/status?projectId=${pid}`,
+          token: worker.token,
+          lang,
+        });
+        return res.body.data.failures.find((f: Json) => f.channel === 'wechat')?.reason as string | undefined;
+      };
+      await until(async () => {
+        await app.app.outbox.drain();
+        return (await reasonIn('en_US')) !== undefined;
+      });
+      expect(await reasonIn('en_US')).toBe('WeCom refused the message: user & party & tag all invalid');
+      expect(await reasonIn('zh_CN')).toBe('企业微信拒绝了这条消息：user & party & tag all invalid');
     } finally {
       await app.close();
       await new Promise<void>((r) => wx.close(() => r()));
@@ -753,6 +793,18 @@ describe('GET /im/config/status', () => {
         isFinal: true,
         reason: "The project has no WeCom app; ask the project's administrator",
       });
+      // So do the other English sentences the outbox wrote before, the platform's words kept.
+      await app.db
+        .updateTable('sysNoticeOutbox')
+        .set({ channel: 'ding', lastError: 'DingTalk refused: keywords not in content' })
+        .where('outboxId', '=', failures[0].outboxId)
+        .execute();
+      const older = await app.call({
+        method: 'GET',
+        url: `/im/config/status?projectId=${pid}`,
+        token: worker.token,
+      });
+      expect(older.body.data.failures[0].reason).toBe('钉钉拒绝了这条消息：keywords not in content');
     } finally {
       await app.close();
     }

@@ -9,6 +9,7 @@ import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { sendWebhook, WebhookAnswerError } from '../webhooks/webhook-send.ts';
+import { DELIVERY_TIMEOUT_MS, DeliveryError, failureRecord, failureText } from './delivery-failure.ts';
 import { projectPlatform, safeJson } from './notice-settings.repository.ts';
 
 export type Delivery =
@@ -47,7 +48,6 @@ export const isDingSetUp = (ding: { hook: string; clientId: string; robotCode: s
   Boolean(ding && (ding.hook || (ding.clientId && ding.robotCode)));
 export const isWechatSetUp = (wx: { corpId: string } | undefined) => Boolean(wx?.corpId);
 const CLAIM_MS = 60_000;
-const TIMEOUT_MS = 10_000;
 
 export interface MailConfig {
   host: string;
@@ -177,16 +177,17 @@ export class Outbox {
         } catch (error) {
           const attempts = row.attempts + 1;
           const wait = this.config.noticeRetrySeconds[attempts - 1];
-          const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+          // Kept as a message key where the words are ours, so each reader reads it in their language.
+          const record = failureRecord(error);
           this.log.warn(
-            { outboxId: row.outboxId, channel: row.channel, attempts, err: message },
+            { outboxId: row.outboxId, channel: row.channel, attempts, err: failureText('en_US', record) },
             'notice delivery failed',
           );
           await this.db
             .updateTable('sysNoticeOutbox')
             .set({
               attempts,
-              lastError: message,
+              lastError: record,
               claimedUntil: 0,
               responseCode: error instanceof WebhookAnswerError ? error.status : null,
               ...(wait === undefined ? { state: 'failed' } : { nextAttemptAt: Date.now() + wait * 1000 }),
@@ -205,7 +206,7 @@ export class Outbox {
   ): Promise<number | undefined> {
     if (d.channel === 'webhook') return sendWebhook(this.db, this.secrets, d, String(row.outboxId));
     if (d.channel === 'mail') await this.sendMail(d);
-    else if (row.projectId === null) throw new Error('chat delivery without a project');
+    else if (row.projectId === null) throw new DeliveryError('notice.delivery.no-project');
     else if (d.channel === 'ding') await this.sendDing(row.projectId, d);
     else await this.sendWechat(row.projectId, d);
     return undefined;
@@ -213,16 +214,16 @@ export class Outbox {
 
   private async sendMail(d: Extract<Delivery, { channel: 'mail' }>): Promise<void> {
     const mail = await this.mailServer();
-    if (!mail) throw new Error(NOT_SET_UP.mail);
+    if (!mail) throw new DeliveryError(NOT_SET_UP.mail);
     const { createTransport } = await import('nodemailer');
     const transport = createTransport({
       host: mail.host,
       port: mail.port,
       secure: mail.secure,
       ...(mail.user ? { auth: { user: mail.user, pass: mail.password } } : {}),
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: TIMEOUT_MS,
+      connectionTimeout: DELIVERY_TIMEOUT_MS,
+      greetingTimeout: DELIVERY_TIMEOUT_MS,
+      socketTimeout: DELIVERY_TIMEOUT_MS,
       // Loopback and internal relays often use self-signed certificates for STARTTLS.
       tls: { rejectUnauthorized: false },
     });
@@ -235,7 +236,7 @@ export class Outbox {
 
   private async sendDing(projectId: number, d: Extract<Delivery, { channel: 'ding' }>): Promise<void> {
     const ding = await projectPlatform(this.db, this.secrets, projectId, 'ding');
-    if (!ding || !isDingSetUp(ding)) throw new Error(NOT_SET_UP.ding);
+    if (!ding || !isDingSetUp(ding)) throw new DeliveryError(NOT_SET_UP.ding);
     const content = ding.keyword ? `【${ding.keyword}】${d.text}` : d.text;
     if (ding.hook) {
       // The project's admin set the hook: it goes through the outbound guard.
@@ -253,7 +254,9 @@ export class Outbox {
         { appKey: ding.clientId, appSecret: ding.clientSecret },
         (body) => {
           if (!body.accessToken)
-            throw new Error(`DingTalk token refused: ${JSON.stringify(body).slice(0, 200)}`);
+            throw new DeliveryError('notice.delivery.ding-token-refused', [
+              JSON.stringify(body).slice(0, 200),
+            ]);
         },
       );
       await postJson(
@@ -272,17 +275,19 @@ export class Outbox {
 
   private async sendWechat(projectId: number, d: Extract<Delivery, { channel: 'wechat' }>): Promise<void> {
     const wx = await projectPlatform(this.db, this.secrets, projectId, 'wechat');
-    if (!wx || !isWechatSetUp(wx)) throw new Error(NOT_SET_UP.wechat);
+    if (!wx || !isWechatSetUp(wx)) throw new DeliveryError(NOT_SET_UP.wechat);
     const base = this.config.wechatApiUrl;
     const token = await getJson(
       `${base}/cgi-bin/gettoken?corpid=${encodeURIComponent(wx.corpId)}&corpsecret=${encodeURIComponent(wx.corpSecret)}`,
     );
-    if (token.errcode && token.errcode !== 0) throw new Error(`WeChat Work token refused: ${token.errmsg}`);
+    if (token.errcode && token.errcode !== 0)
+      throw new DeliveryError('notice.delivery.wechat-token-refused', [String(token.errmsg)]);
     await postJson(
       `${base}/cgi-bin/message/send?access_token=${encodeURIComponent(String(token.access_token))}`,
       { touser: d.userId, msgtype: 'text', agentid: Number(wx.agentId), text: { content: d.text }, safe: 0 },
       (body) => {
-        if (body.errcode && body.errcode !== 0) throw new Error(`WeChat Work refused: ${body.errmsg}`);
+        if (body.errcode && body.errcode !== 0)
+          throw new DeliveryError('notice.delivery.wechat-refused', [String(body.errmsg)]);
       },
     );
   }
@@ -297,7 +302,7 @@ export function signedHook(hook: string, secret: string, now = Date.now()): stri
 
 function checkDingAnswer(body: Record<string, unknown>) {
   if (body.errcode !== undefined && body.errcode !== 0)
-    throw new Error(`DingTalk refused: ${String(body.errmsg)}`);
+    throw new DeliveryError('notice.delivery.ding-refused', [String(body.errmsg)]);
 }
 
 /**
@@ -314,10 +319,10 @@ async function postJson(
     method: 'POST',
     headers: { 'content-type': 'application/json', ...options.headers },
     body: JSON.stringify(payload),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
   };
   const res = options.guard ? await guardedFetch(url, init, options.guard) : await fetch(url, init);
-  if (!res.ok) throw new Error(`${new URL(url).host} answered HTTP ${res.status}`);
+  if (!res.ok) throw new DeliveryError('notice.delivery.answered', [new URL(url).host, res.status]);
   const body = ((await res.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
   check(body);
   return body;
@@ -325,8 +330,8 @@ async function postJson(
 
 /** Only for the operator's WECHAT_API_URL: unguarded, as postJson without a guard. */
 async function getJson(url: string): Promise<Record<string, unknown>> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!res.ok) throw new Error(`${new URL(url).host} answered HTTP ${res.status}`);
+  const res = await fetch(url, { signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) });
+  if (!res.ok) throw new DeliveryError('notice.delivery.answered', [new URL(url).host, res.status]);
   return (await res.json()) as Record<string, unknown>;
 }
 

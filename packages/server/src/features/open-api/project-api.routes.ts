@@ -31,12 +31,12 @@ const apiListQuery = pageQuery.extend({
 });
 
 const API_COLUMNS: SheetColumn[] = [
-  { key: 'apiName', header: { zh_CN: 'API名称', en_US: 'API Name' }, width: 24 },
-  { key: 'apiId', header: { zh_CN: 'API KEY', en_US: 'API Key' }, width: 30 },
-  { key: 'expireTime', header: { zh_CN: '过期时间', en_US: 'Expire Time' }, width: 20 },
-  { key: 'whiteList', header: { zh_CN: '白名单', en_US: 'White List' }, width: 30 },
-  { key: 'lastUsedTime', header: { zh_CN: '最后使用', en_US: 'Last Used' }, width: 20 },
-  { key: 'remark', header: { zh_CN: '备注', en_US: 'Remark' }, width: 30 },
+  { key: 'apiName', header: { zh_CN: 'API名称', en_US: 'Name' }, width: 24 },
+  { key: 'apiId', header: { zh_CN: 'API KEY', en_US: 'Key' }, width: 30 },
+  { key: 'expireTime', header: { zh_CN: '过期时间', en_US: 'Expires' }, width: 20 },
+  { key: 'whiteList', header: { zh_CN: '白名单', en_US: 'IP whitelist' }, width: 30 },
+  { key: 'lastUsedTime', header: { zh_CN: '最后使用', en_US: 'Last used' }, width: 20 },
+  { key: 'remark', header: { zh_CN: '备注', en_US: 'Notes' }, width: 30 },
 ];
 
 /** A date alone is valid through that whole day. */

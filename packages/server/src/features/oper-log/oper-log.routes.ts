@@ -145,7 +145,7 @@ const EXPORT_COLUMNS: SheetColumn[] = [
   column('status', '状态', 'Status', 10),
   column('errorMsg', '错误消息', 'Error', 36),
   column('operTime', '操作时间', 'Time', 20),
-  column('costTime', '消耗时间(毫秒)', 'Cost (ms)', 14),
+  column('costTime', '消耗时间(毫秒)', 'Duration (ms)', 14),
 ];
 
 function exportRow(lang: Lang, row: Stored) {

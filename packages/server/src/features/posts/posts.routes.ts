@@ -17,7 +17,7 @@ const COLUMNS: SheetColumn[] = [
   { key: 'postName', header: { zh_CN: '岗位名称', en_US: 'Name' }, width: 24 },
   { key: 'postSort', header: { zh_CN: '岗位排序', en_US: 'Order' }, width: 10 },
   { key: 'status', header: { zh_CN: '状态', en_US: 'Status' }, width: 10 },
-  { key: 'remark', header: { zh_CN: '备注', en_US: 'Remark' }, width: 30 },
+  { key: 'remark', header: { zh_CN: '备注', en_US: 'Notes' }, width: 30 },
   { key: 'createTime', header: { zh_CN: '创建时间', en_US: 'Created' }, width: 20 },
 ];
 

@@ -155,7 +155,7 @@ describe('posts', () => {
       'Name',
       'Order',
       'Status',
-      'Remark',
+      'Notes',
       'Created',
     ]);
     const codes = [2, 3, 4].map((r) => ws.getRow(r).getCell(2).value);

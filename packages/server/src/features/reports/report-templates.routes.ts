@@ -40,11 +40,11 @@ const filterOf = (q: z.infer<typeof templateListQuery>, lang: string): TemplateF
 });
 
 const TEMPLATE_COLUMNS: SheetColumn[] = [
-  { key: 'templateTitle', header: { zh_CN: '模版标题', en_US: 'Template Title' }, width: 40 },
-  { key: 'moduleType', header: { zh_CN: '模版类型', en_US: 'Template Type' }, width: 16 },
+  { key: 'templateTitle', header: { zh_CN: '模版标题', en_US: 'Template title' }, width: 40 },
+  { key: 'moduleType', header: { zh_CN: '模版类型', en_US: 'Template type' }, width: 16 },
   { key: 'version', header: { zh_CN: '版本', en_US: 'Version' }, width: 10 },
-  { key: 'updateBy', header: { zh_CN: '更新人', en_US: 'Updated By' }, width: 16 },
-  { key: 'updateTime', header: { zh_CN: '更新时间', en_US: 'Update Time' }, width: 20 },
+  { key: 'updateBy', header: { zh_CN: '更新人', en_US: 'Updated by' }, width: 16 },
+  { key: 'updateTime', header: { zh_CN: '更新时间', en_US: 'Updated' }, width: 20 },
 ];
 
 /** Report templates of a project, the shop's built-in ones, and templates as files teams share. */

@@ -65,11 +65,11 @@ const loadReportPipeline = () =>
   })));
 
 const REPORT_COLUMNS: SheetColumn[] = [
-  { key: 'reportTitle', header: { zh_CN: '报告标题', en_US: 'Report Title' }, width: 40 },
-  { key: 'reportType', header: { zh_CN: '报告类型', en_US: 'Report Type' }, width: 14 },
-  { key: 'reportTime', header: { zh_CN: '报告时间', en_US: 'Report Time' }, width: 20 },
-  { key: 'reportSource', header: { zh_CN: '报告来源', en_US: 'Report Source' }, width: 20 },
-  { key: 'createBy', header: { zh_CN: '推送人', en_US: 'Pusher' }, width: 16 },
+  { key: 'reportTitle', header: { zh_CN: '报告标题', en_US: 'Report title' }, width: 40 },
+  { key: 'reportType', header: { zh_CN: '报告类型', en_US: 'Report type' }, width: 14 },
+  { key: 'reportTime', header: { zh_CN: '报告时间', en_US: 'Report time' }, width: 20 },
+  { key: 'reportSource', header: { zh_CN: '报告来源', en_US: 'Report source' }, width: 20 },
+  { key: 'createBy', header: { zh_CN: '推送人', en_US: 'Sender' }, width: 16 },
 ];
 
 /** Reports: text snapshots and realtime reports of a project, and the data their directives draw on. */

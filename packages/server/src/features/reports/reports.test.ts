@@ -87,7 +87,9 @@ describe('reports', () => {
     expect(report).toMatchObject({ reportType: 'text', projectId, createById: lead.userId });
     expect(report.reportDescription).toContain('# Reports');
     expect(report.reportDescription).toContain('Open: 2');
+    expect(report.reportDescription).toContain('| No\\. | Defect title | Defect status |');
     expect(report.reportDescription).toContain('| 1 | Pay button dead | Pending |');
+    expect(report.reportDescription).toContain('| Status | Count | Share |');
     expect(report.reportDescription).toContain('\\<img src\\=x onerror\\=alert\\(1\\)\\>');
     expect(report.reportDescription).toContain('#### 1 Pay with a card');
     expect(report.reportDescription).not.toContain('$table{');
@@ -245,6 +247,12 @@ describe('report templates', () => {
       isShop: 'true',
     });
     expect(en.rows.map((r: Json) => r.templateTitle)).toContain('Test summary');
+    // The shop's English uses the app's words: assignee, status, priority (not handler, state, level).
+    expect(en.rows.map((r: Json) => r.templateTitle)).toContain('Open defects by assignee');
+    const enText = en.rows.map((r: Json) => `${r.templateTitle}\n${r.templateContent}`).join('\n');
+    expect(enText).toContain('## Defects by status');
+    expect(enText).toContain('## Defects by priority');
+    expect(enText.match(/\b(handlers?|state|level)\b/gi)).toBeNull();
     const own = await get(lead, '/system/report/template/list', { projectId: String(projectId) });
     expect(own.rows.every((r: Json) => !r.isShop)).toBe(true);
     // The shop's rows are no project's: not reachable, changeable or deletable by id.

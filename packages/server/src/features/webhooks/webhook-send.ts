@@ -1,36 +1,16 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
-import { AppError } from '../../http/errors.ts';
-import { type Lang, translate } from '../../http/i18n.ts';
 import { guardedFetch } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
+import { DELIVERY_TIMEOUT_MS, DeliveryError } from '../notices/delivery-failure.ts';
 
-const TIMEOUT_MS = 10_000;
-
-/**
- * A webhook's receiver answered, but not with a 2xx: the status is kept in the delivery log. Said
- * in the reader's language where one asked (its message, for logs, in English).
- */
-export class WebhookAnswerError extends AppError {
+/** A webhook's receiver answered, but not with a 2xx: the status is kept in the delivery log. */
+export class WebhookAnswerError extends DeliveryError {
   constructor(readonly status: number) {
     super('webhook.answered', [status]);
-    this.message = translate('en_US', 'webhook.answered', [status]);
   }
-}
-
-/**
- * Why a delivery failed, in the reader's language: a refusal or a receiver's status by its
- * message key, no answer in time or no connection by theirs; anything else as it came.
- */
-export function deliveryFailure(error: unknown, lang: Lang): string {
-  if (error instanceof AppError) return translate(lang, error.key, error.args);
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return translate(lang, 'webhook.timeout', [TIMEOUT_MS / 1000]);
-  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  if (typeof code === 'string') return translate(lang, 'webhook.unreachable', [code]);
-  return error instanceof Error ? error.message : String(error);
 }
 
 export const signatureOf = (secret: string, body: string) =>
@@ -52,8 +32,8 @@ export async function sendWebhook(
     .select(['webhookUrl', 'secret', 'enabled'])
     .where('webhookId', '=', d.webhookId)
     .executeTakeFirst();
-  if (!hook) throw new Error('the webhook was deleted');
-  if (hook.enabled !== 1 && d.event !== 'ping') throw new Error('the webhook is disabled');
+  if (!hook) throw new DeliveryError('webhook.deleted');
+  if (hook.enabled !== 1 && d.event !== 'ping') throw new DeliveryError('webhook.disabled');
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'Buglet-Webhook',
@@ -63,7 +43,7 @@ export async function sendWebhook(
   };
   const res = await guardedFetch(
     hook.webhookUrl,
-    { method: 'POST', headers, body: d.body, signal: AbortSignal.timeout(TIMEOUT_MS) },
+    { method: 'POST', headers, body: d.body, signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) },
     await outboundPolicyOf({ db }),
   );
   await res.arrayBuffer().catch(() => undefined);

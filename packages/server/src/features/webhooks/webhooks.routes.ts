@@ -6,7 +6,8 @@ import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
-import { deliveryFailure, sendWebhook, WebhookAnswerError } from './webhook-send.ts';
+import { failureRecord, failureText } from '../notices/delivery-failure.ts';
+import { sendWebhook, WebhookAnswerError } from './webhook-send.ts';
 
 const idParams = z.object({ webhookId: z.coerce.number().int().min(1) });
 const DELIVERIES_SHOWN = 50;
@@ -138,6 +139,7 @@ export function registerWebhookRoutes(r: Router): void {
       const deliveries = rows.map(({ payload, ...row }) => ({
         ...row,
         event: String((JSON.parse(payload) as { event?: string }).event ?? ''),
+        lastError: row.lastError === null ? null : failureText(ctx.lang, row.lastError),
       }));
       return ctx.table(deliveries, deliveries.length);
     },
@@ -182,12 +184,12 @@ export function registerWebhookRoutes(r: Router): void {
         );
         outcome = { state: 'sent', responseCode: status, lastError: null };
       } catch (error) {
-        // Said in the caller's language: a refused address, the receiver's status, no answer.
-        const message = deliveryFailure(error, ctx.lang);
+        // Kept as a message key (a refused address, the receiver's status, no answer), so the log
+        // reads in each reader's language; answered in the caller's.
         outcome = {
           state: 'failed',
           responseCode: error instanceof WebhookAnswerError ? error.status : null,
-          lastError: message.slice(0, 1000),
+          lastError: failureRecord(error),
         };
       }
       await db
@@ -202,6 +204,7 @@ export function registerWebhookRoutes(r: Router): void {
         createTime: now,
         sentTime: formatDateTime(),
         ...outcome,
+        lastError: outcome.lastError === null ? null : failureText(ctx.lang, outcome.lastError),
       });
     },
   });

@@ -113,6 +113,24 @@ describe('outgoing webhooks', () => {
       lastError: '接收方返回了 HTTP 501，不是 2xx',
     });
     expect((await ping('en_US')).lastError).toBe('The receiver answered HTTP 501, not 2xx');
+    // The log keeps the reason by its message key: each reader reads both tests in their language.
+    const logIn = async (lang: 'zh_CN' | 'en_US') => {
+      const res = await t.call({
+        method: 'GET',
+        url: `/system/webhook/${made.data.webhookId}/deliveries`,
+        token: lead.token,
+        lang,
+      });
+      return res.body.rows.map((d: Json) => d.lastError);
+    };
+    expect(await logIn('en_US')).toEqual([
+      'The receiver answered HTTP 501, not 2xx',
+      'The receiver answered HTTP 501, not 2xx',
+    ]);
+    expect(await logIn('zh_CN')).toEqual([
+      '接收方返回了 HTTP 501，不是 2xx',
+      '接收方返回了 HTTP 501，不是 2xx',
+    ]);
     await api(lead, 'DELETE', `/system/webhook/${made.data.webhookId}`);
   });
 

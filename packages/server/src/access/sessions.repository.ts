@@ -22,7 +22,7 @@ export interface SessionContextRow {
   currentTeamId: number | null;
   currentProjectId: number | null;
   lifeContent: string | null;
-  /** The versions that stamp these facts (features/access/auth-cache.ts), read in the same statement. */
+  /** The versions that stamp these facts (access/auth-cache.ts), read in the same statement. */
   globalVersion: number;
   userVersion: number;
 }

@@ -23,7 +23,7 @@ export interface Principal {
   isPasswordChangeRequired: boolean;
   /** Current team and project as they stood when the request arrived. */
   context: UserContext;
-  /** The versions read with the session (features/access/auth-cache.ts): stamps the caller's access. */
+  /** The versions read with the session (access/auth-cache.ts): stamps the caller's access. */
   authStamp?: AuthStamp;
 }
 

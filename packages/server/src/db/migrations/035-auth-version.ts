@@ -5,7 +5,7 @@ import { type AnyDb, isPostgres } from './helpers.ts';
  * Versions of what decides a request's caller and their rights, raised by triggers whatever
  * writes the rows (a service, an import, another server instance, a hand-made SQL fix). Each
  * instance remembers sessions and access with the versions it read before reading them, and
- * trusts its memory only while the versions are unchanged (features/access/auth-cache.ts).
+ * trusts its memory only while the versions are unchanged (access/auth-cache.ts).
  *
  * scope_id 0: roles, their menu grants and the menus (everyone's rights), and whether a team or
  * project may be entered (moved, archived, closed, deleted). scope_id = a user's id:
@@ -41,7 +41,7 @@ const GLOBAL = ['sys_role', 'sys_role_menu', 'sys_menu'];
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
 /**
- * Whether a team or project may be entered at all (features/access/scope.ts): changed by a move,
+ * Whether a team or project may be entered at all (access/scope.ts): changed by a move,
  * an archive, a close or a delete, never by the everyday edits of names and times.
  */
 const ENTRY = [

@@ -19,7 +19,7 @@ const INTERNAL = new Set([
   'sys_user_totp',
   'sys_user_recovery_code',
   'sys_login_ticket',
-  // Version counters of rights and sessions (migration 035, features/access/auth-cache.ts).
+  // Version counters of rights and sessions (migration 035, access/auth-cache.ts).
   'sys_auth_version',
   'buglet_migration',
   'buglet_migration_lock',

@@ -195,7 +195,7 @@ const PROJECT_WRITE =
  */
 /**
  * The account and its saved settings for /getInfo, remembered while the caller's versions stand
- * (an edit of either raises them, features/access/auth-cache.ts).
+ * (an edit of either raises them, access/auth-cache.ts).
  */
 async function rememberedProfile(db: Db, me: Principal) {
   const load = async () => ({

@@ -64,9 +64,10 @@ describe('API keys and the Open API', () => {
       .locator('.ant-table-row')
       .filter({ hasText: 'CI runner' });
     await row.waitFor();
-    // The list shows the key's public part only.
-    expect(await row.innerText()).toContain(key.slice(0, 18));
-    expect(await row.innerText()).not.toContain(key);
+    // Until its first call the list shows the whole key (the original's client copies it from
+    // there), saying until when; then only its public part (checked after the pushes below).
+    expect(await row.innerText()).toContain(key);
+    expect(await row.innerText()).toContain('首次使用前或');
     // Keys and webhooks together on one page, usable at 992 px.
     await page.setViewportSize({ width: 992, height: 900 });
     await page.getByTestId('webhooks').waitFor();
@@ -155,6 +156,9 @@ describe('API keys and the Open API', () => {
       .getByTestId('project-api-table')
       .locator('.ant-table-row')
       .filter({ hasText: 'CI runner' });
+    // Used now: the list shows only the key's public part.
+    await keyRow.waitFor();
+    expect(await keyRow.innerText()).not.toContain('首次使用前或');
     await keyRow.getByRole('button', { name: '拒绝记录' }).click();
     const refusals = page.locator('.api-refusals-drawer').getByTestId('api-refusals-table');
     await expect.poll(() => refusals.locator('.ant-table-row').count()).toBeGreaterThan(0);

@@ -17,6 +17,17 @@ module.exports = {
       to: { path: '^packages/server/src/features/' },
     },
     {
+      name: 'web-features-through-public-file',
+      comment:
+        "A web feature uses another only through that feature's public file (features/<name>/index.ts): what it offers the others is stated once, and the rest stays free to change.",
+      severity: 'error',
+      from: { path: '^packages/web/src/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^packages/web/src/features/',
+        pathNot: ['^packages/web/src/features/$1/', '^packages/web/src/features/[^/]+/index\\.ts$'],
+      },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles: a cycle makes two modules one, and their load order an accident.',
       severity: 'error',

@@ -1,17 +1,5 @@
 import type { AiCase, AiModel } from '@buglet/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  addRound,
-  batchBody,
-  clampCount,
-  generationBody,
-  markImported,
-  needsDeliverable,
-  newTopic,
-  removeCases,
-  shownRound,
-  updateCase,
-} from '../src/features/ai/ai-conversation.ts';
 import { aiUrlProblem, modelNameProblem } from '../src/features/ai/ai-rules.ts';
 import {
   applyPullFrame,
@@ -25,6 +13,18 @@ import {
   readRecentModels,
   rememberModel,
 } from '../src/features/ai/model-pull.ts';
+import {
+  addRound,
+  batchBody,
+  clampCount,
+  generationBody,
+  markImported,
+  needsDeliverable,
+  newTopic,
+  removeCases,
+  shownRound,
+  updateCase,
+} from '../src/features/cases/ai-conversation.ts';
 
 const frame = (over: Partial<PullView> = {}) => ({
   projectId: 7,

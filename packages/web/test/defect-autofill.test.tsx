@@ -10,7 +10,7 @@ import {
   isAlreadyThere,
   outcomeOf,
   suggestionOf,
-} from '../src/features/ai/defect-autofill.ts';
+} from '../src/features/defects/defect-autofill.ts';
 import { DefectFormDrawer } from '../src/features/defects/defect-form-drawer.tsx';
 import i18n, { changeLocale } from '../src/lib/i18n.ts';
 

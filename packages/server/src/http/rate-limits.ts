@@ -1,7 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { ticketOf } from '../features/browser/proxy-ticket.ts';
-import { apiKeyHash, apiKeyOf } from '../features/open-api/api-key.ts';
 import { addressKey } from '../lib/client-address.ts';
 import { resolvePrincipal } from './auth.ts';
 import type { AppDeps } from './deps.ts';
@@ -15,63 +13,83 @@ import type { Guard } from './permission.ts';
  * - 'sign-in': per address, SIGN_IN_RATE_PER_MINUTE (routes that take a password; each route apart);
  * - 'register': per address, REGISTER_RATE_PER_MINUTE;
  * - 'captcha': per address, CAPTCHA_RATE_PER_MINUTE;
- * - 'api-key': per key, API_RATE_PER_MINUTE, every Open API route together; a call without a key
- *   the server knows counts against its address, so made-up keys do not each get a fresh count.
- *   Routes with an `apiKey` guard get it without saying so;
  * - 'upload': per person, UPLOAD_RATE_PER_MINUTE, every upload route together (files, screenshots,
  *   avatars, Excel imports; the file helpers refuse to read an upload on a route without it);
- * - `perPersonPerMinute`: per signed-in person (the ticket's holder on a ticket route), per
- *   address for a caller who is neither; each route apart.
+ * - `perPersonPerMinute`: per signed-in person (for a caller kind a feature registered, whom it
+ *   names: a ticket's holder), per address for a caller who is neither; each route apart;
+ * - a limit a feature registers (`SharedLimits`), counted together over every route that names it
+ *   ('api-key': per key, every Open API route; features/open-api/api-key.limit.ts).
  */
-export type RateLimit =
-  | 'sign-in'
-  | 'register'
-  | 'captcha'
-  | 'api-key'
-  | 'upload'
-  | { perPersonPerMinute: number };
+export type RateLimit = 'sign-in' | 'register' | 'captcha' | SharedLimitName | { perPersonPerMinute: number };
+
+/**
+ * The limits counted together over all the routes that name them: the core's 'upload', and those
+ * features add by declaration merging (`'api-key': true`) and register (`RateLimits.share`).
+ */
+export interface SharedLimits {
+  upload: true;
+}
+export type SharedLimitName = keyof SharedLimits;
 
 /** The limit a route declared, as its Fastify route config carries it (see `assertUploadLimited`). */
 export type RateLimitName = Exclude<RateLimit, object> | 'per-person';
 
+/** A shared limit a feature brings: its options, and whether its routes may read uploads. */
+export interface SharedLimitSpec {
+  options(deps: AppDeps): RateLimitOptions;
+  /** Its routes count every request, so they may read an upload (`assertUploadLimited`). */
+  countsUploads?: boolean;
+}
+
 const MINUTE = 60_000;
 const secondsLeft = (ttl: number) => Math.max(1, Math.ceil(ttl / 1000));
-const refusal = (key: MessageKey) => (_req: FastifyRequest, context: { ttl: number }) =>
+export const refusal = (key: MessageKey) => (_req: FastifyRequest, context: { ttl: number }) =>
   new AppError(key, [secondsLeft(context.ttl)], 429);
 
 /** What `app.route` needs for a route's limit: the plugin's per-route config, or a shared hook. */
 export type RouteLimitOptions = {
-  config: { rateLimitKind: RateLimitName; rateLimit?: RateLimitOptions };
+  config: { rateLimitKind: RateLimitName; countsUploads?: boolean; rateLimit?: RateLimitOptions };
   onRequest?: onRequestAsyncHookHandler;
 };
 
 /**
- * Limits made once per app. Routes that count together (the Open API, uploads) share one hook and
- * so one counter per key or person; the others get the plugin's own per-route counter.
+ * Limits made once per app. Routes that count together (uploads, and the limits features share,
+ * such as the Open API's) share one hook and so one counter per key or person; the others get the
+ * plugin's own per-route counter.
  */
-export function createRateLimits(app: FastifyInstance, deps: AppDeps) {
-  const shared = new Map<'api-key' | 'upload', onRequestAsyncHookHandler>();
-  const sharedHook = (kind: 'api-key' | 'upload') => {
-    let hook = shared.get(kind);
+export function createRateLimits(
+  app: FastifyInstance,
+  deps: AppDeps,
+  personOf: (guard: Guard) => PersonOf | undefined,
+) {
+  const specs = new Map<SharedLimitName, SharedLimitSpec>([
+    ['upload', { options: uploadLimit, countsUploads: true }],
+  ]);
+  const hooks = new Map<SharedLimitName, onRequestAsyncHookHandler>();
+  const sharedHook = (name: SharedLimitName) => {
+    let hook = hooks.get(name);
     if (!hook) {
+      const spec = specs.get(name);
+      if (!spec) throw new Error(`rate limit '${name}' is named before its feature registers it`);
       // The plugin's hook has the same (request, reply) shape whichever stage runs it.
-      hook = app.rateLimit(
-        kind === 'api-key' ? apiKeyLimit(deps) : uploadLimit(deps),
-      ) as onRequestAsyncHookHandler;
-      shared.set(kind, hook);
+      hook = app.rateLimit(spec.options(deps)) as onRequestAsyncHookHandler;
+      hooks.set(name, hook);
     }
     return hook;
   };
-  return (limit: RateLimit, guard: Guard): RouteLimitOptions => {
-    if (limit === 'api-key' || limit === 'upload') {
-      return { config: { rateLimitKind: limit }, onRequest: sharedHook(limit) };
-    }
+  const limitOf = (limit: RateLimit, guard: Guard): RouteLimitOptions => {
     if (typeof limit === 'object') {
       return {
         config: {
           rateLimitKind: 'per-person',
-          rateLimit: perPersonLimit(limit.perPersonPerMinute, guard, deps),
+          rateLimit: perPersonLimit(limit.perPersonPerMinute, deps, personOf(guard)),
         },
+      };
+    }
+    if (limit !== 'sign-in' && limit !== 'register' && limit !== 'captcha') {
+      return {
+        config: { rateLimitKind: limit, countsUploads: specs.get(limit)?.countsUploads === true },
+        onRequest: sharedHook(limit),
       };
     }
     const { config } = deps;
@@ -98,47 +116,32 @@ export function createRateLimits(app: FastifyInstance, deps: AppDeps) {
       },
     };
   };
+  return {
+    limitOf,
+    /** A feature's shared limit, registered before the first route that names it. */
+    share(name: SharedLimitName, spec: SharedLimitSpec): void {
+      if (specs.has(name)) throw new Error(`rate limit '${name}' is registered twice`);
+      specs.set(name, spec);
+    },
+  };
 }
 
-function perPersonLimit(max: number, guard: Guard, deps: AppDeps): RateLimitOptions {
+export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/** Whom a per-person limit counts on a route whose caller is not a session (a ticket's holder). */
+export type PersonOf = (deps: AppDeps, req: FastifyRequest) => Promise<number | undefined>;
+
+function perPersonLimit(max: number, deps: AppDeps, personOf: PersonOf | undefined): RateLimitOptions {
   return {
     max,
     timeWindow: MINUTE,
     keyGenerator: async (req: FastifyRequest) => {
-      const person =
-        guard.kind === 'ticket'
-          ? (await ticketOf(deps.db, req))?.userId
-          : (await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes))?.userId;
+      const person = personOf
+        ? await personOf(deps, req)
+        : (await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes))?.userId;
       return person === undefined ? `ip:${addressKey(req.ip)}` : `person:${person}`;
     },
     errorResponseBuilder: refusal('request.too-many.person'),
-  };
-}
-
-function apiKeyLimit({ db, config }: AppDeps): RateLimitOptions {
-  const byKey = new WeakSet<FastifyRequest>();
-  return {
-    max: config.apiRatePerMinute,
-    timeWindow: MINUTE,
-    // Per key (its hash, so the key is never a counter's name).
-    keyGenerator: async (req: FastifyRequest) => {
-      const key = apiKeyOf(req);
-      if (key) {
-        const hash = apiKeyHash(key);
-        const known = await db
-          .selectFrom('sysProjectApi')
-          .select('apiId')
-          .where('keyHash', '=', hash)
-          .executeTakeFirst();
-        if (known) {
-          byKey.add(req);
-          return `api-key:key:${hash}`;
-        }
-      }
-      return `api-key:ip:${addressKey(req.ip)}`;
-    },
-    errorResponseBuilder: (req: FastifyRequest, context: { ttl: number }) =>
-      refusal(byKey.has(req) ? 'request.too-many.key' : 'request.too-many.address')(req, context),
   };
 }
 
@@ -155,12 +158,12 @@ function uploadLimit({ db, config }: AppDeps): RateLimitOptions {
 }
 
 /**
- * Reading an upload is allowed only on a route that counts uploads (or an Open API route, which
- * counts per key): a route added without it fails at once in its tests instead of going unlimited.
+ * Reading an upload is allowed only on a route that counts every request (uploads, or a shared
+ * limit that says so, such as the Open API's per key): a route added without it fails at once in
+ * its tests instead of going unlimited.
  */
 export function assertUploadLimited(req: FastifyRequest): void {
-  const kind = req.routeOptions.config.rateLimitKind;
-  if (kind !== 'upload' && kind !== 'api-key') {
+  if (!req.routeOptions.config.countsUploads) {
     throw new Error(`${req.routeOptions.url} reads an upload but does not declare rateLimit: 'upload'`);
   }
 }
@@ -169,5 +172,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The limit the route declared through the router (http/rate-limits.ts). */
     rateLimitKind?: RateLimitName;
+    /** The route's limit counts every request, so it may read an upload. */
+    countsUploads?: boolean;
   }
 }

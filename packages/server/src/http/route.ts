@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Access, loadAccess } from '../access/access.service.ts';
 import { lookUpOwner, resolveScope, type Scope, type ScopedAccess } from '../access/scope.ts';
-import { ticketPrincipal } from '../features/browser/proxy-ticket.ts';
-import { type ApiCaller, resolveApiCaller } from '../features/open-api/api-key.auth.ts';
 import { type Principal, resolvePrincipal } from './auth.ts';
+import { type CallerContext, CallerKinds, isCoreGuard } from './callers.ts';
 import type { AppDeps } from './deps.ts';
 import { AppError, echo, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
@@ -17,7 +16,8 @@ import { parseWith } from './validation.ts';
 
 export type { AppDeps } from './deps.ts';
 
-export interface RouteContext<B, Q, P> {
+/** A route's context; a registered caller kind adds what its routes read (http/callers.ts). */
+export interface RouteContext<B, Q, P> extends CallerContext {
   req: FastifyRequest;
   reply: FastifyReply;
   body: B;
@@ -31,8 +31,6 @@ export interface RouteContext<B, Q, P> {
   access(): Promise<Access>;
   /** The caller's standing in the route's team or project (routes with a `scope` only). */
   scoped: ScopedAccess;
-  /** The API key calling (Open API routes, guard `apiKey`, only). */
-  api: ApiCaller;
   t(key: MessageKey, ...args: MessageArg[]): string;
   ok(data?: unknown, extra?: Record<string, unknown>): AjaxResult;
   table<T>(rows: T[], total: number): TableData<T>;
@@ -54,7 +52,7 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   }) => Scope;
   /** Output whitelist: applied to `data` (or to each of `rows`); unknown keys are dropped. */
   output?: z.ZodType;
-  /** Requests counted and refused past a limit (http/rate-limits.ts); an `apiKey` route: 'api-key'. */
+  /** Requests counted and refused past a limit (http/rate-limits.ts); else its caller kind's. */
   rateLimit?: RateLimit;
   /** The route reads a multipart upload (only such a route may: `receiveFile`), and what it is. */
   upload?: UploadSpec;
@@ -112,10 +110,14 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
   const rawRoutes: RawRouteEntry[] = [];
   app.decorate('routeTable', { routes, rawRoutes });
   app.decorateRequest('principal', null);
-  const limitOf = createRateLimits(app, deps);
+  const callers = new CallerKinds();
+  const limits = createRateLimits(app, deps, (guard) => callers.of(guard)?.personOf);
   const add =
     (method: RouteEntry['method']) =>
     <BS extends Schema, QS extends Schema, PS extends Schema>(url: string, spec: RouteSpec<BS, QS, PS>) => {
+      const caller = callers.of(spec.guard);
+      if (!caller && !isCoreGuard(spec.guard))
+        throw new Error(`${method} ${url}: no feature registered callers of guard kind '${spec.guard.kind}'`);
       routes.push({
         method,
         url,
@@ -128,16 +130,16 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
         ...(spec.upload ? { upload: spec.upload } : {}),
         isOpenBeforePasswordChange: spec.isOpenBeforePasswordChange === true,
       });
-      // Every Open API route is limited per key, whether or not it says so.
-      const limit = spec.rateLimit ?? (spec.guard.kind === 'apiKey' ? 'api-key' : undefined);
-      const limited = limit ? limitOf(limit, spec.guard) : undefined;
+      // A caller kind's routes count against its limit (the Open API's per key) unless they say.
+      const limit = spec.rateLimit ?? caller?.rateLimit;
+      const limited = limit ? limits.limitOf(limit, spec.guard) : undefined;
       app.route({
         method,
         url,
         ...limited,
         config: { ...limited?.config, ...(spec.upload ? { upload: spec.upload } : {}) },
         handler: async (req, reply) => {
-          const ctx = await buildContext(deps, req, reply, spec);
+          const ctx = await buildContext(deps, callers, req, reply, spec);
           const result = await spec.handler(ctx as never);
           if (reply.sent) return reply;
           return spec.output ? whitelist(result, spec.output) : result;
@@ -151,27 +153,17 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
     delete: add('DELETE'),
     /** Declares the access rule of routes registered straight on Fastify (see RawRouteEntry). */
     raw: (...entries: RawRouteEntry[]) => rawRoutes.push(...entries),
+    /** Where a feature registers a kind of caller, before its routes (http/callers.ts). */
+    callers: { register: callers.register.bind(callers) },
+    /** Where a feature registers a limit its routes count together (http/rate-limits.ts). */
+    limits: { share: limits.share },
     deps,
   };
 }
 
-/** The hidden user that stands for a key, as the principal of an Open API request. */
-const principalOfKey = (api: ApiCaller): Principal => ({
-  tokenId: `api:${api.apiId}`,
-  userId: api.userId,
-  userName: api.userName,
-  isDefaultPassword: false,
-  isPasswordChangeRequired: false,
-  context: {
-    userConfigId: null,
-    currentTeamId: api.teamId,
-    currentProjectId: api.projectId,
-    lifeContent: null,
-  },
-});
-
 async function buildContext<BS extends Schema, QS extends Schema, PS extends Schema>(
   deps: AppDeps,
+  callers: CallerKinds,
   req: FastifyRequest,
   reply: FastifyReply,
   spec: RouteSpec<BS, QS, PS>,
@@ -198,13 +190,10 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   const owner = early.scope ? lookUpOwner(deps.db, early.scope) : undefined;
   // Awaited only for a known caller (resolveScope); a refused one leaves it unread.
   owner?.catch(() => undefined);
-  const api =
-    spec.guard.kind === 'apiKey' ? await resolveApiCaller(deps.db, req, spec.guard.capability) : undefined;
-  const principal = api
-    ? principalOfKey(api)
-    : spec.guard.kind === 'ticket'
-      ? await ticketPrincipal(deps.db, req, deps.config.sessionTtlMinutes)
-      : await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes);
+  const callerKind = callers.of(spec.guard);
+  const { principal, caller } = callerKind
+    ? await callerKind.authenticate(deps, req, spec.guard)
+    : { principal: await resolvePrincipal(deps.db, req, deps.config.sessionTtlMinutes), caller: undefined };
   // Kept on the request for what runs after the handler (the operation log names the operator).
   req.principal = principal;
   if (!principal && spec.guard.kind !== 'anon') {
@@ -221,7 +210,8 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     return accessPromise;
   };
   let accessPromise: Promise<Access> | undefined;
-  const guarded = !['anon', 'auth', 'apiKey', 'ticket'].includes(spec.guard.kind);
+  // A registered caller kind has judged its caller; the core judges permissions and roles.
+  const guarded = isCoreGuard(spec.guard) && spec.guard.kind !== 'anon' && spec.guard.kind !== 'auth';
   // A route judged by platform roles refuses a caller without the permission before it reads
   // the input, so a refused caller learns nothing of what the route expects.
   if (guarded && !spec.scope) {
@@ -240,14 +230,10 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
     if (!guardPasses(spec.guard, a.permissions, a.roleKeys)) throw forbidden();
   }
   const t = (key: MessageKey, ...args: MessageArg[]) => translate(lang, key, args);
-  return {
+  const context: RouteContext<unknown, unknown, unknown> = {
     get scoped() {
       if (!scoped) throw new Error('route has no scope');
       return scoped;
-    },
-    get api() {
-      if (!api) throw new Error('route is not an Open API route');
-      return api;
     },
     req,
     reply,
@@ -269,7 +255,16 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
       ...extra,
     }),
     table: (rows, total) => ({ code: ResultCode.success, msg: t('query.success'), rows, total }),
-  };
+  } as RouteContext<unknown, unknown, unknown>;
+  // What a caller kind's routes read of their caller (`ctx.api`); any other route reading it is a bug.
+  for (const [key, kind] of callers.contextKeys())
+    Object.defineProperty(context, key, {
+      get() {
+        if (kind !== spec.guard.kind) throw new Error(`${req.routeOptions.url} is not a '${kind}' route`);
+        return caller;
+      },
+    });
+  return context;
 }
 
 function whitelist(result: unknown, schema: z.ZodType): unknown {

@@ -5,13 +5,13 @@ import Fuse from 'fuse.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CASE_PAGE_PATH } from '../features/cases/case-defect.ts';
 import { listCases } from '../features/cases/cases.api.ts';
 import { listDefects } from '../features/defects/defects.api.ts';
 import { useOpenProjectLink } from '../features/notices/notice-link.ts';
 import { listProjects } from '../features/projects/projects.api.ts';
 import { PROJECT_HOME_PATH, useSwitchProject } from '../features/projects/use-project-actions.ts';
 import { useCurrentProjectId, useCurrentTeamId } from '../features/teams/use-team-context.ts';
+import { CASE_PAGE_PATH } from '../lib/page-paths.ts';
 import { leafEntries } from './menu-items.tsx';
 import { useMenuGroups } from './use-menu-groups.ts';
 

@@ -8,7 +8,7 @@ import type { Router } from '../../http/route.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
 import { fetchPage, targetOf, withOwnAddresses } from './proxy-fetch.ts';
 import { injectIntoPage, isHtml, KEPT_HEADERS, PANE_HEADERS, refusalPage } from './proxy-page.ts';
-import { issueTicket } from './proxy-ticket.ts';
+import { issueTicket, registerTicketCaller } from './proxy-ticket.ts';
 import { registerScreenSizeRoutes } from './screen-sizes.routes.ts';
 
 export const PROXY_URL = '/tools/browser/proxy';
@@ -64,6 +64,7 @@ function forwardedHeaders(req: FastifyRequest): Record<string, string> {
  */
 export function registerBrowserRoutes(app: FastifyInstance, r: Router): void {
   const { db } = r.deps;
+  registerTicketCaller(r);
   registerScreenSizeRoutes(r);
 
   app.addHook('onRequest', async (req) => {

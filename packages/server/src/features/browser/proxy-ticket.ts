@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { kvGet, kvPut } from '../../db/kv.ts';
 import { type Principal, sessionPrincipal } from '../../http/auth.ts';
+import type { Router } from '../../http/route.ts';
 
 /**
  * Proxy tickets: how a page in a frame (which cannot send the `Authorization` header) proves whose
@@ -62,4 +63,17 @@ export async function ticketPrincipal(
   if (!row) return null;
   const principal = await sessionPrincipal(db, row.tokenId, ttlMinutes);
   return principal?.userId === row.userId ? principal : null;
+}
+
+/**
+ * The ticket's caller, registered with the core (http/callers.ts): a route guarded by
+ * `ticketHolder` acts for the ticket's holder, and a per-person limit counts that person.
+ */
+export function registerTicketCaller(r: Router): void {
+  r.callers.register('ticket', {
+    authenticate: async (deps, req) => ({
+      principal: await ticketPrincipal(deps.db, req, deps.config.sessionTtlMinutes),
+    }),
+    personOf: async (deps, req) => (await ticketOf(deps.db, req))?.userId,
+  });
 }

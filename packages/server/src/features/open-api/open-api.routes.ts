@@ -4,6 +4,7 @@ import { apiKey } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { notifyReportCreated } from '../reports/reports.routes.ts';
 import { emitWebhook } from '../webhooks/webhooks.service.ts';
+import { registerApiKeyCaller } from './api-key.caller.ts';
 import { registerApiRefusals } from './api-refusals.ts';
 import { registerOpenCaseRoutes } from './open-cases.routes.ts';
 import { registerOpenDefectRoutes } from './open-defects.routes.ts';
@@ -15,6 +16,7 @@ import { pushReport } from './report-push.service.ts';
  * CAT2BUG-API-KEY header, never with a session; the project is the key's.
  */
 export function registerOpenApiRoutes(app: FastifyInstance, r: Router): void {
+  registerApiKeyCaller(r);
   registerApiRefusals(app, r);
   r.post('/api/report/defect', {
     guard: apiKey('report:push'),

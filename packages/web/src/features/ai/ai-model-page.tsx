@@ -9,7 +9,7 @@ import { PageHeaderBar } from '../../components/page-header-bar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useSession } from '../../stores/session.store.ts';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import {
   aiKeys,
   deleteAiModel,

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { configKeys, listConfigs, updateConfig } from '../configs/configs.api.ts';
+import { configKeys, listConfigs, updateConfig } from '../configs/index.ts';
 
 const QUERY = { configKey: CONFIG_KEYS.registerUser, pageNum: 1, pageSize: 1 };
 

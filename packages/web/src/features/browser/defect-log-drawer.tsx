@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Drawer, Segmented, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { defectKeys } from '../../lib/query-keys.ts';
 import { useLayout } from '../../stores/layout.store.ts';
-import { DefectStateTag, DefectTypeTag, useLevelText } from '../defects/defect-tags.tsx';
-import { defectKeys, listDefects } from '../defects/defects.api.ts';
+import { DefectStateTag, DefectTypeTag, listDefects, useLevelText } from '../defects/index.ts';
 
 const PAGE_SIZE = 10;
 const WIDTHS = ['30%', '50%', '80%', '100%'] as const;

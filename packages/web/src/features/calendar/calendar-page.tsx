@@ -11,11 +11,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLocale } from '../../lib/i18n.ts';
-import { DefectFormDrawer, type FormTarget } from '../defects/defect-form-drawer.tsx';
-import { stateColour, stateName } from '../defects/defect-tags.tsx';
-import { DefectViewDrawer } from '../defects/defect-view-drawer.tsx';
-import { defectKeys } from '../defects/defects.api.ts';
-import { useProjectMembers } from '../defects/use-project-members.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
+import {
+  DefectFormDrawer,
+  DefectViewDrawer,
+  type FormTarget,
+  stateColour,
+  stateName,
+  useProjectMembers,
+} from '../defects/index.ts';
 import { type CalendarWindow, calendarKeys, getCalendar } from './calendar.api.ts';
 import { dayAfter, planDays } from './calendar-events.ts';
 import { type CalendarStep, CalendarToolbar, type CalendarView } from './calendar-toolbar.tsx';

@@ -1,6 +1,6 @@
 import type { AjaxResult, CalendarRange, HomeCalendar } from '@buglet/contracts';
 import { http } from '../../lib/http.ts';
-import { defectKeys } from '../defects/defects.api.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 
 export interface CalendarWindow {
   /** yyyy-MM-dd, both days counted. */

@@ -2,7 +2,7 @@ import type { AjaxResult, CalendarDefect, HomeCalendar } from '@buglet/contracts
 import type { EventDropArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { useQueryClient } from '@tanstack/react-query';
-import { defectKeys } from '../defects/defects.api.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 import { type CalendarWindow, calendarKeys, movePlan } from './calendar.api.ts';
 import { daysBetween, movedPlan, stretchedPlan } from './calendar-events.ts';
 

@@ -1,9 +1,7 @@
 import type { CaseStep, TestCase } from '@buglet/contracts';
 import type { TFunction } from 'i18next';
-import type { DefectPrefill } from '../defects/defects.api.ts';
-
-/** The case page's route; `?caseId=` opens that case's drawer. */
-export const CASE_PAGE_PATH = '/project/case';
+import { CASE_PAGE_PATH } from '../../lib/page-paths.ts';
+import type { DefectPrefill } from '../defects/index.ts';
 
 /** Markdown list items are one line each, so a step written over several lines is joined. */
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { PersonLabel } from '../../components/person-label.tsx';
 import { assetUrl } from '../../lib/http.ts';
-import { splitPaths } from '../defects/upload-paths-field.tsx';
+import { splitPaths } from '../defects/index.ts';
 import { StepNumber } from './case-steps-editor.tsx';
 import { CaseStateTag, DefectCountBadges, LevelRing } from './case-tags.tsx';
 

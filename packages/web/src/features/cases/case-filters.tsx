@@ -2,7 +2,7 @@ import { CASE_STATES } from '@buglet/contracts';
 import { Button, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DebouncedSearch } from '../../components/debounced-search.tsx';
-import { ModuleSelect } from '../modules/module-select.tsx';
+import { ModuleSelect } from '../modules/index.ts';
 import { type CaseFilters, pickCaseFilters } from './case-query.ts';
 import { levelOptions } from './case-tags.tsx';
 

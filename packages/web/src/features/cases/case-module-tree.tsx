@@ -3,8 +3,7 @@ import { Flex, Spin, Tree, type TreeDataNode, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermiButton } from '../../components/permi-button.tsx';
-import { type ModuleTreeNode, parentIds } from '../modules/module-tree.ts';
-import { useModuleTree } from '../modules/modules.api.ts';
+import { type ModuleTreeNode, parentIds, useModuleTree } from '../modules/index.ts';
 import { subtreeCaseCounts } from './case-tree.ts';
 
 const ALL_KEY = 'all';

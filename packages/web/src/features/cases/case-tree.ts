@@ -1,4 +1,4 @@
-import type { ModuleTreeNode } from '../modules/module-tree.ts';
+import type { ModuleTreeNode } from '../modules/index.ts';
 
 /**
  * Cases under each deliverable, its own and all below it: what selecting the node lists (the

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { DictRadioGroup } from '../dicts/dict-fields.tsx';
+import { DictRadioGroup } from '../dicts/index.ts';
 import { addConfig, type ConfigBody, configKeys, updateConfig } from './configs.api.ts';
 
 const NEW_CONFIG: Partial<ConfigBody> = { configType: 'N' };

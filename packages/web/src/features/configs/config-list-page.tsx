@@ -8,9 +8,8 @@ import { Auth } from '../../components/auth.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
 import { seededText } from '../../lib/i18n.ts';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
-import { MailConfigDialog } from '../notices/mail-config-dialog.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
+import { MailConfigDialog } from '../notices/index.ts';
 import { ConfigDialog } from './config-dialog.tsx';
 import { configKeys, deleteConfigs, listConfigs, refreshConfigCache } from './configs.api.ts';
 

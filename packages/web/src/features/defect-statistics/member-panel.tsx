@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
 import { personName } from '../../lib/person-name.ts';
 import { usePresence } from '../../stores/presence.store.ts';
-import { useOnlineMembers } from '../notices/use-online-members.ts';
+import { useOnlineMembers } from '../notices/index.ts';
 import { getMemberLoads, statisticKeys } from './defect-statistics.api.ts';
 import { type PanelProps, PanelState } from './panel-row.tsx';
 import { isFilterOn, toggleFilter } from './statistic-filters.ts';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendQuietly } from '../../lib/http.ts';
 import { useSession } from '../../stores/session.store.ts';
-import { MarkdownView } from '../defects/markdown-view.tsx';
+import { MarkdownView } from '../defects/index.ts';
 import { saveMyLife } from './defect-statistics.api.ts';
 import { LIFE_NOTE_MAX, parseMyLife, serializeMyLife } from './my-life.ts';
 

@@ -1,4 +1,4 @@
-import { idList } from '../defects/defect-query.ts';
+import { idList } from '../defects/index.ts';
 
 /** The list filters (URL keys of the defect page) a panel can set. */
 export type PanelFilterKey = 'type' | 'states' | 'handler' | 'module';

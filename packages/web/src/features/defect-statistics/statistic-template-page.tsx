@@ -2,7 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { App, Card, Empty, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeaderBar } from '../../components/page-header-bar.tsx';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import './defect-statistics.css';
 import { StatisticBoard } from './statistic-board.tsx';
 import { StatisticCard } from './statistic-card.tsx';

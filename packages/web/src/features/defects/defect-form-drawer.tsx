@@ -25,8 +25,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLayout } from '../../stores/layout.store.ts';
-import { useDefectAutofill } from '../ai/use-defect-autofill.tsx';
-import { ModuleSelect } from '../modules/module-select.tsx';
+import { ModuleSelect } from '../modules/index.ts';
 import { useLevelText } from './defect-tags.tsx';
 import {
   createDefect,
@@ -38,6 +37,7 @@ import {
 import { MarkdownField } from './markdown-field.tsx';
 import { MemberSelect } from './member-select.tsx';
 import { UploadPathsField } from './upload-paths-field.tsx';
+import { useDefectAutofill } from './use-defect-autofill.tsx';
 
 /** No defect: create one (from `prefill` when it comes from a test case); a defect: edit it. */
 export interface FormTarget {

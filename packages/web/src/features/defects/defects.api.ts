@@ -1,6 +1,10 @@
 import type { AjaxResult, Defect, DefectAction, DefectLevel, DefectType, TableData } from '@buglet/contracts';
 import { http } from '../../lib/http.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
+
+export { defectKeys };
+
 import { sendViewClosed, viewsClosed } from '../../lib/view-focus.ts';
 
 /** A defect as the detail call returns it: with the actions this user may take now. */
@@ -61,14 +65,6 @@ export interface DefectLog {
   createTime: string;
   commentList: DefectComment[] | null;
 }
-
-export const defectKeys = {
-  all: ['defects'] as const,
-  list: (query: QueryObject) => ['defects', 'list', query] as const,
-  details: ['defects', 'detail'] as const,
-  detail: (defectId: number) => ['defects', 'detail', defectId] as const,
-  logs: (defectId: number) => ['defects', 'logs', defectId] as const,
-};
 
 /** `totalCapped`: a keyword search stopped counting at `total` (1,000), so there are more. */
 export const listDefects = (query: QueryObject) =>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LangSelect } from '../../layout/lang-select.tsx';
 import { useSession } from '../../stores/session.store.ts';
-import { useSwitchProject } from '../projects/use-project-actions.ts';
+import { useSwitchProject } from '../projects/index.ts';
 import { passwordStorageKey, type SharedDefect, shareKeys, viewShare } from './defect-shares.api.ts';
 import { SharedDefectView } from './shared-defect-view.tsx';
 

@@ -1,6 +1,6 @@
 import type { Member } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { listProjectMembers, PROJECT_ROLE, projectKeys } from '../projects/projects.api.ts';
+import { listProjectMembers, PROJECT_ROLE, projectKeys } from '../projects/index.ts';
 
 const ALL_MEMBERS = { pageNum: 1, pageSize: 1000 };
 

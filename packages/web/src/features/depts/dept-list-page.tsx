@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../components/search-form.tsx';
 import { TreeTablePage } from '../../components/tree-table-page.tsx';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 import { DeptDialog } from './dept-dialog.tsx';
 import { buildDeptTree, deleteDept, deptKeys, deptLabel, listDepts } from './depts.api.ts';
 

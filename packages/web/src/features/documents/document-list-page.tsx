@@ -12,7 +12,7 @@ import { RowAction } from '../../components/row-actions.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
 import { useSession } from '../../stores/session.store.ts';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import { DocumentDialog, type DocumentEditTarget } from './document-dialog.tsx';
 import { DocumentIcon } from './document-icon.tsx';
 import { DocumentMoveDialog } from './document-move-dialog.tsx';

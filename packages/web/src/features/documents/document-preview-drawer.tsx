@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { useLayout } from '../../stores/layout.store.ts';
-import { MarkdownView } from '../defects/markdown-view.tsx';
+import { MarkdownView } from '../defects/index.ts';
 import { documentKeys, downloadDocument, fetchDocumentFile, previewKindOf } from './documents.api.ts';
 
 const MIME = { image: undefined, pdf: 'application/pdf', markdown: undefined, text: undefined } as const;

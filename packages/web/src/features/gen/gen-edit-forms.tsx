@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Form, type FormInstance, Input, Radio, Row, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getMenuTree, menuKeys, menuTreeOptions } from '../menus/menus.api.ts';
+import { getMenuTree, menuKeys, menuTreeOptions } from '../menus/index.ts';
 
 export interface BasicValues {
   tableName?: string;

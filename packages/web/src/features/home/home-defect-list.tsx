@@ -1,8 +1,8 @@
 import type { HomeDefect } from '@buglet/contracts';
 import { Empty, Flex, List, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DefectStateTag, useLevelText } from '../defects/defect-tags.tsx';
-import { useOpenProjectLink } from '../notices/notice-link.ts';
+import { DefectStateTag, useLevelText } from '../defects/index.ts';
+import { useOpenProjectLink } from '../notices/index.ts';
 
 export const defectPath = (d: { defectId: number; projectId: number }) =>
   `/project/defect?defectId=${d.defectId}&projectId=${d.projectId}`;

@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { LineChart } from '../../components/line-chart.tsx';
 import { personName } from '../../lib/person-name.ts';
 import { useSession } from '../../stores/session.store.ts';
-import { useFollowNotice, useOpenProjectLink } from '../notices/notice-link.ts';
-import { NoTeamGuide } from '../teams/no-team-guide.tsx';
+import { useFollowNotice, useOpenProjectLink } from '../notices/index.ts';
+import { NoTeamGuide } from '../teams/index.ts';
 import { getHomeDashboard, homeKeys } from './home.api.ts';
 import { HomeDefectList } from './home-defect-list.tsx';
 

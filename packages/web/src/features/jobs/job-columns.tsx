@@ -2,8 +2,7 @@ import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../components/search-form.tsx';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 
 /** The filters the job list and the job log start with: the job's name and group. */
 export function JobNameFilters() {

@@ -1,7 +1,7 @@
 import type { Job } from '@buglet/contracts';
 import { Descriptions, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictTag } from '../dicts/index.ts';
 import { targetText } from './job-text.ts';
 
 /** The original's "task details": every field of a job, read only. */

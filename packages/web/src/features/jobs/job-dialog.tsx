@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { useDict } from '../dicts/use-dict.ts';
+import { useDict } from '../dicts/index.ts';
 import { CronBuilder } from './cron-builder.tsx';
 import { CronPreview } from './cron-preview.tsx';
 import { problemText } from './job-text.ts';

@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 import { JobNameFilters, jobNameColumns } from './job-columns.tsx';
 import { cleanJobLogs, deleteJobLogs, getJob, jobKeys, jobLogKeys, listJobLogs } from './jobs.api.ts';
 

@@ -6,7 +6,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import { ParentTreeField, type TreeEditTarget } from '../../components/tree-table-page.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { keyForName } from '../../lib/i18n.ts';
-import { DictRadioGroup } from '../dicts/dict-fields.tsx';
+import { DictRadioGroup } from '../dicts/index.ts';
 import {
   addMenu,
   getMenu,

@@ -3,8 +3,7 @@ import { SearchInput } from '../../components/search-form.tsx';
 import { TreeTablePage } from '../../components/tree-table-page.tsx';
 import { menuIcon } from '../../layout/menu-icon.tsx';
 import { translateOr } from '../../lib/i18n.ts';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 import { MenuDialog } from './menu-dialog.tsx';
 import { buildMenuTree, deleteMenu, listMenus, menuKeys } from './menus.api.ts';
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { defectKeys } from '../defects/defects.api.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 import { batchNames, batchProblems, nameProblem } from './module-names.ts';
 import { parentOptions, ROOT_MODULE_ID } from './module-tree.ts';
 import { addModules, getModule, moduleKeys, updateModule } from './modules.api.ts';

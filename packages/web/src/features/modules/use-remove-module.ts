@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { defectKeys } from '../defects/defects.api.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 import { deleteModules, moduleKeys } from './modules.api.ts';
 
 /**

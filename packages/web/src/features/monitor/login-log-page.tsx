@@ -6,8 +6,7 @@ import { PermiButton } from '../../components/permi-button.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 import { cleanLoginLogs, deleteLoginLogs, listLoginLogs, monitorKeys, unlockUser } from './monitor.api.ts';
 
 const FILTERS = ['ipaddr', 'userName', 'status'] as const;

@@ -1,7 +1,7 @@
 import type { OperLog } from '@buglet/contracts';
 import { Descriptions, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictTag } from '../dicts/index.ts';
 
 /** JSON shown indented when it parses (a cut-off text stays as it was recorded). */
 function pretty(text: string | null): string {

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 import { cleanOperLogs, deleteOperLogs, listOperLogs, monitorKeys } from './monitor.api.ts';
 import { OperLogDetail } from './oper-log-detail.tsx';
 

@@ -4,7 +4,7 @@ import { App, Button, Descriptions, Divider, Drawer, Skeleton, Space, Tag, Typog
 import { useTranslation } from 'react-i18next';
 import { PersonLabel } from '../../components/person-label.tsx';
 import { useSession } from '../../stores/session.store.ts';
-import { MarkdownView } from '../defects/markdown-view.tsx';
+import { MarkdownView } from '../defects/index.ts';
 import { isNoticeTab, noticeLinkPath, TAB_LABEL_KEYS } from './notice-groups.ts';
 import { NOTICE_PAGE_PATH, useFollowNotice } from './notice-link.ts';
 import { answerInvitation, getNotice, noticeKeys } from './notices.api.ts';

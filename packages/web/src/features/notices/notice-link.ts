@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { useSwitchProject } from '../projects/use-project-actions.ts';
-import { useCurrentProjectId } from '../teams/use-team-context.ts';
+import { useSwitchProject } from '../projects/index.ts';
+import { useCurrentProjectId } from '../teams/index.ts';
 import { linkProjectId, noticeLinkPath } from './notice-groups.ts';
 import { getNotice } from './notices.api.ts';
 

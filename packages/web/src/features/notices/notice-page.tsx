@@ -22,7 +22,7 @@ import { RowAction } from '../../components/row-actions.tsx';
 import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
-import { useCurrentProjectId } from '../teams/use-team-context.ts';
+import { useCurrentProjectId } from '../teams/index.ts';
 import { NoticeDrawer } from './notice-drawer.tsx';
 import { isNoticeTab, NOTICE_TABS, type NoticeTab, TAB_LABEL_KEYS, unreadOf } from './notice-groups.ts';
 import { NoticeSendDialog } from './notice-send-dialog.tsx';

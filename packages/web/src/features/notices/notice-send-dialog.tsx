@@ -2,9 +2,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { MarkdownField } from '../defects/markdown-field.tsx';
-import { MemberSelect } from '../defects/member-select.tsx';
-import { useProjectMembers } from '../defects/use-project-members.ts';
+import { MarkdownField, MemberSelect, useProjectMembers } from '../defects/index.ts';
 import { noticeKeys, sendNotice } from './notices.api.ts';
 
 interface SendValues {

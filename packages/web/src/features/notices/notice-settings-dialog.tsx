@@ -26,7 +26,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/form-modal.tsx';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import {
   formToSettings,
   isMailReceiverValid,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { PageHeaderBar } from '../../components/page-header-bar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import { getPlatformConfig, noticeKeys, type PlatformCode, savePlatformConfig } from './notices.api.ts';
 import {
   checkPlatformField,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { DictRadioGroup } from '../dicts/dict-fields.tsx';
+import { DictRadioGroup } from '../dicts/index.ts';
 import { addPost, type PostBody, postKeys, updatePost } from './posts.api.ts';
 
 const NEW_POST = { postSort: 0, status: '0' } as const;

@@ -2,8 +2,7 @@ import type { Post } from '@buglet/contracts';
 import { useTranslation } from 'react-i18next';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 import { PostDialog } from './post-dialog.tsx';
 import { deletePosts, listPosts, postKeys, postLabel } from './posts.api.ts';
 

@@ -2,7 +2,7 @@ import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordFields, type ChangePasswordValues } from '../../components/password-fields.tsx';
-import { updatePassword } from '../auth/auth.api.ts';
+import { updatePassword } from '../auth/index.ts';
 
 export function PasswordForm() {
   const { t } = useTranslation();

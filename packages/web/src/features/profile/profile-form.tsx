@@ -4,7 +4,7 @@ import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEmailRules, usePhoneRules } from '../../components/contact-rules.ts';
 import { useSession } from '../../stores/session.store.ts';
-import { DictRadioGroup } from '../dicts/dict-fields.tsx';
+import { DictRadioGroup } from '../dicts/index.ts';
 import { type ProfileBody, profileKeys, updateProfile } from './profile.api.ts';
 
 export function ProfileForm({ user }: { user: User }) {

@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { MemberSelect } from '../defects/member-select.tsx';
-import { useProjectMembers } from '../defects/use-project-members.ts';
+import { MemberSelect, useProjectMembers } from '../defects/index.ts';
 import { CapabilityField } from './capability-field.tsx';
 import { createProjectApi, getProjectApi, projectApiKeys, updateProjectApi } from './project-api.api.ts';
 import {

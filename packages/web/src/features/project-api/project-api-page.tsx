@@ -25,7 +25,7 @@ import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useEditTarget } from '../../hooks/use-edit-target.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import { ApiRefusalsDrawer } from './api-refusals-drawer.tsx';
 import { KeyCreatedDialog } from './key-created-dialog.tsx';
 import {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeaderBar } from '../../components/page-header-bar.tsx';
 import { useSession } from '../../stores/session.store.ts';
-import { PROJECT_LIST_PATH, useCurrentTeamId } from '../teams/use-team-context.ts';
+import { PROJECT_LIST_PATH, useCurrentTeamId } from '../teams/index.ts';
 import { type ChosenMember, ChosenMembersTable } from './chosen-members-table.tsx';
 import { ProjectFields } from './project-fields.tsx';
 import { DEFAULT_PROJECT_ICON } from './project-icons.ts';

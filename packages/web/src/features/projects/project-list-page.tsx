@@ -10,7 +10,7 @@ import { usePasswordConfirm } from '../../components/password-confirm-dialog.tsx
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
-import { useCurrentTeamId } from '../teams/use-team-context.ts';
+import { useCurrentTeamId } from '../teams/index.ts';
 import { FollowedProjects } from './followed-projects.tsx';
 import { ProjectMemberAvatars } from './project-member-avatars.tsx';
 import { ProjectNameplate } from './project-nameplate.tsx';

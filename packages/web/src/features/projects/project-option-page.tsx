@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { OptionCard, OptionLink } from '../../components/option-card.tsx';
 import { usePasswordConfirm } from '../../components/password-confirm-dialog.tsx';
 import { useSession } from '../../stores/session.store.ts';
-import { PROJECT_LIST_PATH } from '../teams/use-team-context.ts';
+import { PROJECT_LIST_PATH } from '../teams/index.ts';
 import { ProjectSwitcher } from './project-switcher.tsx';
 import { useCurrentProject } from './use-current-project.ts';
 import { useProjectActions } from './use-project-actions.ts';

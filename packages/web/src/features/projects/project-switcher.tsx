@@ -2,7 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Dropdown, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentTeamId } from '../teams/use-team-context.ts';
+import { useCurrentTeamId } from '../teams/index.ts';
 import { listProjects, projectKeys } from './projects.api.ts';
 import { useCurrentProject } from './use-current-project.ts';
 import { useSwitchProject } from './use-project-actions.ts';

@@ -5,7 +5,7 @@ import { Button, Empty, Flex, Input, Popover, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberNameplate } from '../../components/member-nameplate.tsx';
-import { listTeamMembers, teamKeys } from '../teams/teams.api.ts';
+import { listTeamMembers, teamKeys } from '../teams/index.ts';
 
 interface TeamMemberPickerProps {
   teamId: number;

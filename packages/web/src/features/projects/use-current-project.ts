@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCurrentProjectId } from '../teams/use-team-context.ts';
+import { useCurrentProjectId } from '../teams/index.ts';
 import { getProject, projectKeys } from './projects.api.ts';
 
 /** The project the session has selected, loaded once and shared by the project pages. */

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { PasswordRequest } from '../../components/password-confirm-dialog.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useSession } from '../../stores/session.store.ts';
-import { saveUserConfig } from '../teams/use-team-context.ts';
+import { saveUserConfig } from '../teams/index.ts';
 import {
   archiveProject,
   collectProject,

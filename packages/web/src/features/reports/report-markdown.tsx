@@ -4,7 +4,7 @@ import { Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '../../lib/i18n.ts';
-import { useMarkdownModule } from '../defects/markdown-view.tsx';
+import { useMarkdownModule } from '../defects/index.ts';
 import { getReportData, reportKeys } from './reports.api.ts';
 
 interface ReportMarkdownProps {

@@ -20,8 +20,8 @@ import {
 import { type ClipboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { uploadScreenshot } from '../defects/defects.api.ts';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { uploadScreenshot } from '../defects/index.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import { TEMPLATE_GALLERY_PATH, templateEditorPath } from './generate-report-popover.tsx';
 import { ReportMarkdown } from './report-markdown.tsx';
 import { createTemplate, getTemplate, reportKeys, updateTemplate } from './reports.api.ts';

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermi } from '../../components/auth.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
-import { useCurrentProject } from '../projects/use-current-project.ts';
+import { useCurrentProject } from '../projects/index.ts';
 import { templateEditorPath } from './generate-report-popover.tsx';
 import { ReportMarkdown } from './report-markdown.tsx';
 import {

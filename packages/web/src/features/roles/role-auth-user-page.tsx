@@ -13,7 +13,7 @@ import { useConfirmRemove } from '../../hooks/use-confirm-remove.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
 import { personName } from '../../lib/person-name.ts';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictTag } from '../dicts/index.ts';
 import { cancelUser, cancelUsers, getRole, listAllocatedUsers, roleKeys } from './roles.api.ts';
 import { SelectUserDialog } from './select-user-dialog.tsx';
 

@@ -7,7 +7,7 @@ import { FormDialog } from '../../components/form-dialog.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { keyForName } from '../../lib/i18n.ts';
-import { DictRadioGroup } from '../dicts/dict-fields.tsx';
+import { DictRadioGroup } from '../dicts/index.ts';
 import { leafChecked, type MenuSelection, MenuTreeField } from './menu-tree-field.tsx';
 import { addRole, getRole, getRoleMenuTree, type RoleBody, roleKeys, updateRole } from './roles.api.ts';
 

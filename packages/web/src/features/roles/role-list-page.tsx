@@ -6,7 +6,7 @@ import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
 import { translateOr } from '../../lib/i18n.ts';
-import { DictSearchSelect } from '../dicts/dict-fields.tsx';
+import { DictSearchSelect } from '../dicts/index.ts';
 import { RoleDialog } from './role-dialog.tsx';
 import { RoleStatusSwitch } from './role-status-switch.tsx';
 import { deleteRoles, listRoles, roleKeys } from './roles.api.ts';

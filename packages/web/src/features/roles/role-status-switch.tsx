@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { translateOr } from '../../lib/i18n.ts';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictTag } from '../dicts/index.ts';
 import { changeRoleStatus, roleKeys } from './roles.api.ts';
 
 export function RoleStatusSwitch({ role }: { role: Role }) {

@@ -4,7 +4,7 @@ import { App, Button, Flex, Input, Modal, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { personName } from '../../lib/person-name.ts';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictTag } from '../dicts/index.ts';
 import { assignUsers, listUnallocatedUsers, roleKeys } from './roles.api.ts';
 
 interface SelectUserDialogProps {

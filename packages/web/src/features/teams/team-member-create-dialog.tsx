@@ -6,7 +6,7 @@ import { useAccountRules, useEmailRules, usePhoneRules } from '../../components/
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { usePasswordHint, usePasswordRules } from '../../components/password-fields.tsx';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
-import { useDict } from '../dicts/use-dict.ts';
+import { useDict } from '../dicts/index.ts';
 import { createTeamMember, type TeamMemberBody } from './teams.api.ts';
 
 interface TeamMemberCreateDialogProps {

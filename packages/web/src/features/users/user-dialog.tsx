@@ -9,10 +9,9 @@ import { usePasswordHint, usePasswordRules } from '../../components/password-fie
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { translateOr } from '../../lib/i18n.ts';
-import { deptKeys, getDeptTree, treeSelectOptions } from '../depts/depts.api.ts';
-import { DictRadioGroup } from '../dicts/dict-fields.tsx';
-import { useDict } from '../dicts/use-dict.ts';
-import { postLabel } from '../posts/posts.api.ts';
+import { deptKeys, getDeptTree, treeSelectOptions } from '../depts/index.ts';
+import { DictRadioGroup, useDict } from '../dicts/index.ts';
+import { postLabel } from '../posts/index.ts';
 import { addUser, getUserForm, type UserBody, updateUser, userKeys } from './users.api.ts';
 
 interface UserDialogProps {

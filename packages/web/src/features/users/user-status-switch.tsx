@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../hooks/use-confirm.ts';
-import { DictTag } from '../dicts/dict-tag.tsx';
+import { DictTag } from '../dicts/index.ts';
 import { changeUserStatus, userKeys } from './users.api.ts';
 
 /** "0" is active. The built-in administrator cannot be disabled, so it only shows its state. */

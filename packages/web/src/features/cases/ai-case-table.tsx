@@ -14,10 +14,10 @@ import {
   Typography,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { StepNumber } from '../cases/case-steps-editor.tsx';
-import { levelOptions } from '../cases/case-tags.tsx';
-import { ModuleSelect } from '../modules/module-select.tsx';
+import { ModuleSelect } from '../modules/index.ts';
 import type { DraftCase } from './ai-conversation.ts';
+import { StepNumber } from './case-steps-editor.tsx';
+import { levelOptions } from './case-tags.tsx';
 
 interface AiCaseTableProps {
   projectId: number;

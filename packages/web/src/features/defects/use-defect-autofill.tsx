@@ -3,7 +3,7 @@ import type { AiDefectField, DefectType } from '@buglet/contracts';
 import { App, Button, Flex, Form, type FormInstance, Typography } from 'antd';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { suggestDefectField } from './ai.api.ts';
+import { suggestDefectField } from '../ai/index.ts';
 import {
   type AutofillValues,
   acceptedValues,

@@ -1,9 +1,9 @@
 import { Alert, App, Flex, Form, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createCases } from '../cases/cases.api.ts';
-import { ModuleSelect } from '../modules/module-select.tsx';
+import { ModuleSelect } from '../modules/index.ts';
 import { batchBody, type DraftCase, needsDeliverable } from './ai-conversation.ts';
+import { createCases } from './cases.api.ts';
 
 interface AiCaseImportDialogProps {
   projectId: number;

@@ -2,11 +2,11 @@ import { type AiCase, CASE_TEXT_MAX } from '@buglet/contracts';
 import { Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
-import { type StepDraft, stepsBody, toDrafts } from '../cases/case-steps.ts';
-import { CaseStepsEditor } from '../cases/case-steps-editor.tsx';
-import { levelOptions } from '../cases/case-tags.tsx';
-import { ModuleSelect } from '../modules/module-select.tsx';
+import { ModuleSelect } from '../modules/index.ts';
 import type { DraftCase } from './ai-conversation.ts';
+import { type StepDraft, stepsBody, toDrafts } from './case-steps.ts';
+import { CaseStepsEditor } from './case-steps-editor.tsx';
+import { levelOptions } from './case-tags.tsx';
 
 interface FormValues {
   caseName: string;

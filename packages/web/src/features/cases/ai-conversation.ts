@@ -1,5 +1,5 @@
 import { AI_CASE_COUNT_DEFAULT, AI_CASE_COUNT_MAX, type AiCase, type AiCaseAnswer } from '@buglet/contracts';
-import type { CaseCreateBody } from '../cases/cases.api.ts';
+import type { CaseCreateBody } from './cases.api.ts';
 
 /** A generated case in the drawer: editable, removable, importable once. */
 export interface DraftCase extends AiCase {

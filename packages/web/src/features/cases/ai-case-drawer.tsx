@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useLayout } from '../../stores/layout.store.ts';
-import { generateAiCases } from './ai.api.ts';
+import { generateAiCases } from '../ai/index.ts';
 import { AiCaseEditDialog } from './ai-case-edit-dialog.tsx';
 import { AiCaseImportDialog } from './ai-case-import-dialog.tsx';
 import { AiCaseTable } from './ai-case-table.tsx';

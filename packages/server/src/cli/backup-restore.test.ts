@@ -11,6 +11,7 @@ import { insertTestProject, insertTestTeam } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
 import { createTestApp, isPostgres, type Json, type Person, type TestApp } from '../../test/test-app.ts';
 import { loadConfig } from '../config.ts';
+import { kvPlace } from '../db/sealed-places.ts';
 import { loadSecretKey, SecretBox } from '../lib/secrets.ts';
 import { restoreBackup } from './restore-archive.ts';
 
@@ -200,7 +201,11 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
         .where('k', '=', 'notice.mail-config')
         .executeTakeFirstOrThrow();
       expect(sealedMail.v).not.toContain('SMTP-pass');
-      expect(JSON.parse(new SecretBox(loadSecretKey(restored.config).key).open(sealedMail.v))).toMatchObject({
+      expect(
+        JSON.parse(
+          new SecretBox(loadSecretKey(restored.config).key).open(sealedMail.v, kvPlace('notice.mail-config')),
+        ),
+      ).toMatchObject({
         password: 'SMTP-pass',
       });
       const after = await answers(restored, firstId);

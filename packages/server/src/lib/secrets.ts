@@ -6,6 +6,11 @@ import path from 'node:path';
 export const SECRET_KEY_CHECK = 'secrets.key-check';
 /** The file in the data folder that holds the key when SECRET_KEY is not set. */
 export const SECRET_KEY_FILE = 'secret.key';
+/**
+ * A new key while `npm run rotate-secret-key` runs: written before the database is sealed with it,
+ * renamed over secret.key after, so the key the database needs is on disk at every moment.
+ */
+export const ROTATED_KEY_FILE = 'secret.key.new';
 /** What a sealed value starts with: AES-256-GCM with its place (table, column, row) as associated data. */
 export const SEALED_PREFIX = 'enc2:';
 /** Sealed before values were bound to their place: opened only to be sealed again (features/secrets). */
@@ -183,7 +188,7 @@ export function existingSecretKey(config: {
   return fs.existsSync(file) ? readKeyFile(file) : undefined;
 }
 
-function readKeyFile(file: string): Buffer {
+export function readKeyFile(file: string): Buffer {
   const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32)
     throw new Error(`${file} does not hold a key (32 bytes in base64): restore it from the backup`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
+import { insertTestProject, insertTestTeam, SMTP_SETTINGS } from '../../../test/factories.ts';
 import { apiAs, createTestApp, type Person, type TestApp } from '../../../test/test-app.ts';
 import { sealUnbound } from '../../../test/unbound-seal.ts';
 import { loadConfig } from '../../config.ts';
@@ -240,14 +240,7 @@ describe('stored credentials', () => {
       await oldApi(person, 'POST', '/system/user/profile/totp/confirm', {
         code: codeAt(enrolment.secret, Date.now()),
       });
-      const mail = {
-        host: 'smtp.example.com',
-        port: 25,
-        secure: false,
-        user: 'bot',
-        password: 'P',
-        from: 'b@x.y',
-      };
+      const mail = SMTP_SETTINGS;
       // What the earlier version stored: the same texts, sealed without their place.
       await old.db
         .updateTable('sysUserTotp')

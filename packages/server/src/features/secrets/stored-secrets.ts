@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
 import { KV_FOREVER_MS, kvGet, kvPut } from '../../db/kv.ts';
@@ -14,6 +16,8 @@ import {
   KEY_CHECK_PLACE,
   loadSecretKey,
   placeName,
+  ROTATED_KEY_FILE,
+  readKeyFile,
   SEALED_PREFIX,
   SECRET_KEY_CHECK,
   type SealedPlace,
@@ -57,7 +61,7 @@ export async function openStoredSecrets(config: AppConfig, db: Db, log?: Log): P
     .execute();
   const check = (await kvGet(db, SECRET_KEY_CHECK)) ?? '';
   if (!isKeyOf(box, check)) {
-    if (!config.forgetSealedSecrets) throw await mismatch(config, db, source);
+    if (!config.forgetSealedSecrets) throw await mismatch(config, db, source, check);
     const erased = await forgetUnopenable(db, box);
     await kvPut(db, SECRET_KEY_CHECK, box.seal(KEY_CHECK_TEXT, KEY_CHECK_PLACE), KV_FOREVER_MS);
     log?.warn(
@@ -78,7 +82,13 @@ async function mismatch(
   config: AppConfig,
   db: Db,
   source: 'environment' | 'file',
+  check: string,
 ): Promise<SecretKeyMismatch> {
+  const rotated = path.join(config.dataDir, ROTATED_KEY_FILE);
+  if (source === 'file' && fs.existsSync(rotated) && isKeyOf(new SecretBox(readKeyFile(rotated)), check))
+    return new SecretKeyMismatch(
+      `A key rotation stopped after it had sealed the database's stored credentials with the new key, ${rotated}, before putting it in place of ${config.dataDir}/secret.key: run npm run rotate-secret-key again to finish it.`,
+    );
   const sealed = await countSealed(db);
   return new SecretKeyMismatch(
     `${source === 'environment' ? 'SECRET_KEY' : `${config.dataDir}/secret.key`} is not the key this database’s stored credentials (${sealed} now) are sealed with: ${
@@ -100,7 +110,7 @@ export function openInAnyForm(box: SecretBox, stored: string, place: SealedPlace
   return stored;
 }
 
-function opensInAnyForm(box: SecretBox, stored: string, place: SealedPlace): boolean {
+export function opensInAnyForm(box: SecretBox, stored: string, place: SealedPlace): boolean {
   try {
     openInAnyForm(box, stored, place);
     return true;

@@ -63,9 +63,16 @@ await build({
   entryPoints: { main: 'src/code-cache-loader.ts' },
   define: { __BUNDLE_HASH__: JSON.stringify(bundleHash) },
 });
-// The data commands (`npm run backup`, `npm run restore`) build apart, one file each: they share
-// no chunk with the server, so its start-up reads nothing of theirs.
-await build({ ...common, entryPoints: { backup: 'src/cli/backup.ts', restore: 'src/cli/restore.ts' } });
+// The data commands (`npm run backup`, `npm run restore`, `npm run rotate-secret-key`) build apart,
+// one file each: they share no chunk with the server, so its start-up reads nothing of theirs.
+await build({
+  ...common,
+  entryPoints: {
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
+    'rotate-secret-key': 'src/cli/rotate-key.ts',
+  },
+});
 
 // Chunks of earlier builds go, once old enough that no server started from them still loads one.
 const made = new Set(Object.keys(result.metafile.outputs).map((f) => path.resolve(f)));

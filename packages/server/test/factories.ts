@@ -158,3 +158,13 @@ export async function insertTestCase(db: Db, projectId: number, moduleId: number
     .executeTakeFirstOrThrow();
   return row.caseId;
 }
+
+/** SMTP settings as the administrator saves them (PUT /system/notice/mail-config); nothing listens there. */
+export const SMTP_SETTINGS = {
+  host: 'smtp.example.com',
+  port: 25,
+  secure: false,
+  user: 'bot',
+  password: 'P',
+  from: 'b@x.y',
+};

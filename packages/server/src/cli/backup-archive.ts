@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import type { AppConfig } from '../config.ts';
 import { copySqliteOnline } from '../db/sqlite-copy.ts';
-import { existingSecretKey, SECRET_KEY_CHECK, SECRET_KEY_FILE, SecretBox } from '../lib/secrets.ts';
+import { existingSecretKey, isKeyOf, SECRET_KEY_CHECK, SECRET_KEY_FILE, SecretBox } from '../lib/secrets.ts';
 import {
   APP_VERSION,
   ARCHIVE_FORMAT,
@@ -126,7 +126,7 @@ function assertKeyOpens(config: AppConfig, databaseCopy: string): void {
     throw new CliError(
       `${where} is missing, and the database's stored credentials are sealed with a key: run the backup with the server's settings (DATA_DIR, and SECRET_KEY if the server has it).`,
     );
-  if (!new SecretBox(key).opens(check))
+  if (!isKeyOf(new SecretBox(key), check))
     throw new CliError(
       `${where} is not the key the database's stored credentials are sealed with: run the backup with the server's settings (DATA_DIR, and SECRET_KEY if the server has it).`,
     );

@@ -1,16 +1,16 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestProject, insertTestTeam } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
+import { runCli } from '../../test/run-cli.ts';
 import { createTestApp, isPostgres, type Json, type Person, type TestApp } from '../../test/test-app.ts';
 import { loadConfig } from '../config.ts';
+import { kvPlace } from '../db/sealed-places.ts';
 import { loadSecretKey, SecretBox } from '../lib/secrets.ts';
 import { restoreBackup } from './restore-archive.ts';
 
@@ -18,30 +18,6 @@ import { restoreBackup } from './restore-archive.ts';
  * `npm run backup` and `npm run restore` as an operator runs them: the commands are separate
  * processes reading DATA_DIR like the server; the data is made and read back through real apps.
  */
-
-const CLI_DIR = path.dirname(fileURLToPath(import.meta.url));
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(command: 'backup' | 'restore', args: string[], env: Record<string, string>) {
-  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(CLI_DIR, `${command}.ts`), ...args], {
-    env: { ...inherited, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise<Ran>((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 const sqliteApp = (dataDir: string) =>
   // An empty DATABASE_URL counts as unset: the embedded database in DATA_DIR, as `npm start` has it.
@@ -200,7 +176,11 @@ describe.runIf(!isPostgres())('backup and restore of the embedded database', () 
         .where('k', '=', 'notice.mail-config')
         .executeTakeFirstOrThrow();
       expect(sealedMail.v).not.toContain('SMTP-pass');
-      expect(JSON.parse(new SecretBox(loadSecretKey(restored.config).key).open(sealedMail.v))).toMatchObject({
+      expect(
+        JSON.parse(
+          new SecretBox(loadSecretKey(restored.config).key).open(sealedMail.v, kvPlace('notice.mail-config')),
+        ),
+      ).toMatchObject({
         password: 'SMTP-pass',
       });
       const after = await answers(restored, firstId);

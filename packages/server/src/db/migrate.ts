@@ -109,6 +109,11 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/** Whether the database has run exactly the migrations this build knows (a command's check before it writes). */
+export async function isMigrated(db: Db): Promise<boolean> {
+  return isUpToDate(db, await currentSchema(db));
+}
+
 /**
  * Whether the database has run exactly the migrations this build knows, no fewer and no other
  * (an unknown one is left for the migrator to refuse). A migration's row is written in the same

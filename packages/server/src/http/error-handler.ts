@@ -1,5 +1,6 @@
 import { ResultCode } from '@buglet/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SealedValueRefused } from '../lib/secrets.ts';
 import { AppError, echo } from './errors.ts';
 import { langFrom, type MessageKey, translate } from './i18n.ts';
 
@@ -77,6 +78,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply
         .status(200)
         .send({ code: error.code, msg: translate(lang, error.key, error.args), ...error.extra });
+    }
+    // A stored credential that does not open where it is used (moved from another row, changed):
+    // refused, the operator told where in the log, the caller that it must be set again.
+    if (error instanceof SealedValueRefused) {
+      req.log.warn({ err: error.message }, 'stored credential refused');
+      return reply.status(200).send({ code: ResultCode.error, msg: translate(lang, 'secret.unreadable') });
     }
     const key =
       (error.code && CLIENT_ERRORS[error.code]) ||

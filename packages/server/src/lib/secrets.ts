@@ -6,15 +6,47 @@ import path from 'node:path';
 export const SECRET_KEY_CHECK = 'secrets.key-check';
 /** The file in the data folder that holds the key when SECRET_KEY is not set. */
 export const SECRET_KEY_FILE = 'secret.key';
-/** What a sealed value starts with; anything else is a value stored before sealing began. */
-export const SEALED_PREFIX = 'enc1:';
+/**
+ * A new key while `npm run rotate-secret-key` runs: written before the database is sealed with it,
+ * renamed over secret.key after, so the key the database needs is on disk at every moment.
+ */
+export const ROTATED_KEY_FILE = 'secret.key.new';
+/** What a sealed value starts with: AES-256-GCM with its place (table, column, row) as associated data. */
+export const SEALED_PREFIX = 'enc2:';
+/** Sealed before values were bound to their place: opened only to be sealed again (features/secrets). */
+export const UNBOUND_PREFIX = 'enc1:';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
+ * Where a sealed value is stored: its table and column as SQL names them, and its row by its key
+ * (the key's columns joined by '/'). The value opens only there, so a sealed value copied into
+ * another row, column or table does not open. db/sealed-places.ts names every place.
+ */
+export interface SealedPlace {
+  readonly table: string;
+  readonly column: string;
+  readonly row: string | number;
+}
+
+export const placeName = (place: SealedPlace) => `${place.table}/${place.column}/${place.row}`;
+
+/** A stored value this box will not open at the place asked: the operator's words, in English. */
+export class SealedValueRefused extends Error {
+  constructor(
+    readonly place: SealedPlace,
+    reason: string,
+  ) {
+    super(`The credential stored at ${placeName(place)} ${reason}`);
+  }
+}
+
+/**
  * Credentials the server must use again (TOTP secrets, chat-robot tokens and secrets, webhook
  * signing secrets, the SMTP password) are stored sealed: AES-256-GCM under a key that is not in
- * the database, so a copy of the database alone (a dump, a stolen file) does not give them away.
+ * the database, so a copy of the database alone (a dump, a stolen file) does not give them away,
+ * and with their place as associated data, so someone who can write to the database cannot make
+ * the server use one where it does not belong (a project's robot token in another project's row).
  * Sealing twice gives different texts (a random IV); a changed byte fails to open.
  */
 export class SecretBox {
@@ -25,39 +57,97 @@ export class SecretBox {
     this.#key = key;
   }
 
-  seal(text: string): string {
+  seal(text: string, place: SealedPlace): string {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
+    cipher.setAAD(Buffer.from(placeName(place), 'utf8'));
     const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
     return `${SEALED_PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
   }
 
-  /** The text of a sealed value; a value stored before sealing began comes back as it is. */
-  open(stored: string): string {
-    if (!isSealed(stored)) return stored;
-    const raw = Buffer.from(stored.slice(SEALED_PREFIX.length), 'base64url');
-    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('a sealed value too short to hold its IV and tag');
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES), {
-      authTagLength: TAG_BYTES,
-    });
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
-      'utf8',
-    );
+  /**
+   * The text of a value sealed for this place. Anything else is refused: a value sealed for
+   * another place or under another key, a changed one, and values in the older forms (unbound or
+   * clear), which the server seals for their place when it starts.
+   */
+  open(stored: string, place: SealedPlace): string {
+    if (!stored.startsWith(SEALED_PREFIX))
+      throw new SealedValueRefused(
+        place,
+        stored.startsWith(UNBOUND_PREFIX)
+          ? 'is sealed without its place (enc1:), as before values were bound to their rows: the server binds such values when it starts, so restart it.'
+          : 'is not sealed: the server seals credentials stored in the clear when it starts, so restart it.',
+      );
+    try {
+      return this.#decrypt(stored.slice(SEALED_PREFIX.length), place);
+    } catch {
+      throw new SealedValueRefused(
+        place,
+        'does not open there: it was sealed for another row, column or table, or changed. Set that credential again.',
+      );
+    }
   }
 
-  /** Whether this key opens `stored` (a sealed value). */
-  opens(stored: string): boolean {
+  /** Whether `stored` is a value sealed for this place under this key. */
+  opens(stored: string, place: SealedPlace): boolean {
     try {
-      this.open(stored);
+      this.open(stored, place);
       return true;
     } catch {
       return false;
     }
   }
+
+  /** The text of a value sealed before values were bound to their place (`enc1:`). */
+  openUnbound(stored: string): string {
+    if (!stored.startsWith(UNBOUND_PREFIX)) throw new Error('not a value sealed without its place (enc1:)');
+    return this.#decrypt(stored.slice(UNBOUND_PREFIX.length));
+  }
+
+  #decrypt(text: string, place?: SealedPlace): string {
+    const raw = Buffer.from(text, 'base64url');
+    if (raw.length < IV_BYTES + TAG_BYTES) throw new Error('a sealed value too short to hold its IV and tag');
+    const decipher = createDecipheriv('aes-256-gcm', this.#key, raw.subarray(0, IV_BYTES), {
+      authTagLength: TAG_BYTES,
+    });
+    if (place) decipher.setAAD(Buffer.from(placeName(place), 'utf8'));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
+  }
 }
 
-export const isSealed = (stored: string): boolean => stored.startsWith(SEALED_PREFIX);
+/**
+ * `read`'s answer, or undefined when a stored credential it opens is refused: where a setting
+ * that does not open counts as not set (it is to be entered again); anything else still throws.
+ */
+export async function unlessRefused<T>(read: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof SealedValueRefused) return undefined;
+    throw error;
+  }
+}
+
+/** Whether a stored value is sealed (for its place or, from before, without it), under whatever key. */
+export const isSealed = (stored: string): boolean =>
+  stored.startsWith(SEALED_PREFIX) || stored.startsWith(UNBOUND_PREFIX);
+
+/** The sys_kv row of the key check. */
+export const KEY_CHECK_PLACE: SealedPlace = { table: 'sys_kv', column: 'v', row: SECRET_KEY_CHECK };
+
+/** Whether this box's key is the one the stored key check was sealed with (in either form). */
+export function isKeyOf(box: SecretBox, check: string): boolean {
+  if (!check.startsWith(UNBOUND_PREFIX)) return box.opens(check, KEY_CHECK_PLACE);
+  try {
+    box.openUnbound(check);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The key: SECRET_KEY when set (any text of 32 characters or more, hashed to 32 bytes: the same
@@ -98,7 +188,7 @@ export function existingSecretKey(config: {
   return fs.existsSync(file) ? readKeyFile(file) : undefined;
 }
 
-function readKeyFile(file: string): Buffer {
+export function readKeyFile(file: string): Buffer {
   const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
   if (key.length !== 32)
     throw new Error(`${file} does not hold a key (32 bytes in base64): restore it from the backup`);

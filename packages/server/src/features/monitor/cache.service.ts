@@ -3,9 +3,10 @@ import { type CacheEntry, type CacheInfo, type CacheName, formatFileSize } from 
 import type { Db } from '../../db/connect.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { kvCalls } from '../../db/kv.ts';
+import { kvPlace } from '../../db/sealed-places.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
-import type { SecretBox } from '../../lib/secrets.ts';
+import { isSealed, type SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { MASK } from '../oper-log/oper-log-text.ts';
 import {
@@ -154,11 +155,14 @@ export async function cacheKeys(deps: CacheDeps, cacheName: string): Promise<str
 
 const expiry = (expireAt: number | null) => (expireAt === null ? null : formatDateTime(new Date(expireAt)));
 
-/** A sealed group's value opened to be shown masked (a value that will not open is masked whole). */
-function opened(deps: CacheDeps, group: CacheGroup, value: string): string {
-  if (!group.isSealed) return value;
+/**
+ * A sealed group's value opened to be shown masked (one still in the clear, as stored, until the
+ * next start seals it; a value that will not open is masked whole).
+ */
+function opened(deps: CacheDeps, group: CacheGroup, key: string, value: string): string {
+  if (!group.isSealed || !isSealed(value)) return value;
   try {
-    return deps.secrets.open(value);
+    return deps.secrets.open(value, kvPlace(key));
   } catch {
     return MASK;
   }
@@ -178,7 +182,7 @@ export async function cacheValue(
   return {
     cacheName,
     cacheKey,
-    cacheValue: shownValue(group, opened(deps, group, found.value)),
+    cacheValue: shownValue(group, opened(deps, group, cacheKey, found.value)),
     remark: translate(lang, group.remark),
     expireTime: expiry(found.expireAt),
   };

@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors.ts';
 import { isMessageKey, type Lang, type MessageArg, type MessageKey, translate } from '../../http/i18n.ts';
+import { SealedValueRefused } from '../../lib/secrets.ts';
 
 /** How long a delivery waits for its receiver (a chat platform, a webhook) to answer. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -41,6 +42,7 @@ const clip = (arg: MessageArg, max: number) =>
 /** A refusal, a receiver's status, no answer in time or no connection: each in words of ours. */
 function keyedFailure(error: unknown): [MessageKey, readonly MessageArg[]] | undefined {
   if (error instanceof AppError) return [error.key, error.args];
+  if (error instanceof SealedValueRefused) return ['secret.unreadable', []];
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
     return ['webhook.timeout', [DELIVERY_TIMEOUT_MS / 1000]];
   const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;

@@ -7,6 +7,7 @@ import {
 } from '@buglet/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
+import { chatPlatformPlace } from '../../db/sealed-places.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 
 /** A user's settings in a project: saved ones, else defaults built from that user's own profile. */
@@ -67,7 +68,7 @@ export async function projectPlatform(
     .executeTakeFirst();
   if (!row) return undefined;
   const parsed = (code === 'ding' ? dingParams : wechatParams).safeParse(
-    safeJson(secrets.open(row.configParams)),
+    safeJson(secrets.open(row.configParams, chatPlatformPlace(projectId, code))),
   );
   return parsed.success ? parsed.data : undefined;
 }

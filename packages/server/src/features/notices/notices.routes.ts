@@ -13,12 +13,13 @@ import {
   wechatParams,
 } from '@buglet/contracts';
 import { z } from 'zod';
-import { KV_FOREVER_MS, kvPut } from '../../db/kv.ts';
+import { chatPlatformPlace } from '../../db/sealed-places.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MessageKey } from '../../http/i18n.ts';
 import { perm, role } from '../../http/permission.ts';
 import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { unlessRefused } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertSavableUrl } from '../configs/platform-settings.ts';
 import { API_KEY_USER_TYPE } from '../open-api/api-key.ts';
@@ -37,10 +38,10 @@ import { deliver, noticeFrame } from './notices.service.ts';
 import {
   isDingSetUp,
   isWechatSetUp,
-  MAIL_CONFIG_KEY,
   type MailConfig,
   mailServerOf,
   storedMailConfig,
+  storeMailConfig,
 } from './outbox.ts';
 
 /** The mark (`notice_key`) of an administrator's announcement; its args hold the id shared by its copies. */
@@ -398,9 +399,14 @@ export function registerNoticeRoutes(r: Router): void {
         .execute();
       return ctx.ok({
         channels: {
-          mail: (await mailServerOf(db, r.deps.secrets)) !== undefined,
-          ding: isDingSetUp(await projectPlatform(db, r.deps.secrets, projectId, 'ding')),
-          wechat: isWechatSetUp(await projectPlatform(db, r.deps.secrets, projectId, 'wechat')),
+          // A setting that does not open (sealed for another row) is not set up: its deliveries fail.
+          mail: (await unlessRefused(() => mailServerOf(db, r.deps.secrets))) !== undefined,
+          ding: isDingSetUp(
+            await unlessRefused(() => projectPlatform(db, r.deps.secrets, projectId, 'ding')),
+          ),
+          wechat: isWechatSetUp(
+            await unlessRefused(() => projectPlatform(db, r.deps.secrets, projectId, 'wechat')),
+          ),
         },
         failures: failures.map((f) => ({
           outboxId: f.outboxId,
@@ -444,9 +450,12 @@ export function registerNoticeRoutes(r: Router): void {
       .where('projectId', '=', projectId)
       .where('systemCode', '=', code)
       .executeTakeFirst();
-  const storedParams = (text: string | null | undefined): Record<string, unknown> => {
-    const value = text ? safeJson(r.deps.secrets.open(text)) : undefined;
-    return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as object) } : {};
+  const storedParams = (row: { projectId: number; systemCode: string; configParams: string }) => {
+    const text = r.deps.secrets.open(row.configParams, chatPlatformPlace(row.projectId, row.systemCode));
+    const value = safeJson(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? { ...(value as Record<string, unknown>) }
+      : {};
   };
 
   for (const [code, schema] of [
@@ -460,7 +469,7 @@ export function registerNoticeRoutes(r: Router): void {
       handler: async (ctx) => {
         const row = await storedPlatform(ctx.query.projectId, code);
         if (!row) return ctx.ok(null);
-        const params = storedParams(row.configParams);
+        const params = storedParams(row);
         const secretsSet = PLATFORM_SECRETS[code].filter((name) => Boolean(params[name]));
         for (const name of PLATFORM_SECRETS[code]) params[name] = '';
         if (typeof params.hook === 'string') params.hook = maskedHook(params.hook);
@@ -477,7 +486,8 @@ export function registerNoticeRoutes(r: Router): void {
           throw new AppError('notice.config.invalid');
         // A secret left out (or null) keeps the stored one; an empty text clears it.
         const before = await storedPlatform(ctx.body.projectId, code);
-        const kept = storedParams(before?.configParams);
+        // Settings that do not open here (sealed for another row) keep nothing: entered again.
+        const kept = (before && (await unlessRefused(() => storedParams(before)))) ?? {};
         const merged = { ...(raw as Record<string, unknown>) };
         for (const name of PLATFORM_SECRETS[code]) merged[name] ??= kept[name] ?? '';
         // The hook as the page was shown it (its token masked) keeps the stored one.
@@ -494,7 +504,10 @@ export function registerNoticeRoutes(r: Router): void {
         // The one address a project sets here; the platforms' APIs are the operator's (environment).
         if ('hook' in parsed.data && parsed.data.hook) await assertSavableUrl(r.deps, parsed.data.hook);
         // Stored sealed: the hook's token and the platform secrets (lib/secrets.ts).
-        const configParams = r.deps.secrets.seal(JSON.stringify(parsed.data));
+        const configParams = r.deps.secrets.seal(
+          JSON.stringify(parsed.data),
+          chatPlatformPlace(ctx.body.projectId, code),
+        );
         await db
           .insertInto('imProjectConfig')
           .values({ projectId: ctx.body.projectId, systemCode: code, configParams })
@@ -519,9 +532,10 @@ export function registerNoticeRoutes(r: Router): void {
     guard: role('admin'),
     body: mailConfigBody,
     handler: async (ctx) => {
-      const keep = (await storedMailConfig(db, r.deps.secrets))?.password;
+      // Settings that do not open (sealed for another row) keep no password: entered again.
+      const keep = (await unlessRefused(() => storedMailConfig(db, r.deps.secrets)))?.password;
       const mail: MailConfig = { ...ctx.body, password: ctx.body.password ?? keep ?? '' };
-      await kvPut(db, MAIL_CONFIG_KEY, r.deps.secrets.seal(JSON.stringify(mail)), KV_FOREVER_MS);
+      await storeMailConfig(db, r.deps.secrets, mail);
       return ctx.ok();
     },
   });

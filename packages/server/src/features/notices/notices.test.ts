@@ -8,6 +8,7 @@ import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
 import { startSmtpPeer } from '../../../test/smtp-peer.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { until } from '../../../test/until.ts';
+import { chatPlatformPlace } from '../../db/sealed-places.ts';
 import { tokenIdOf } from '../../http/auth.ts';
 import { loadSecretKey, SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -379,6 +380,7 @@ describe('settings', () => {
               .where('systemCode', '=', code)
               .executeTakeFirstOrThrow()
           ).configParams,
+          chatPlatformPlace(projectId, code),
         ),
       );
     expect((await save('ding', { keyword: 'bug', secret: 'SEC-ding', clientSecret: 'APP-ding' })).code).toBe(

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
-import { kvGet } from '../../db/kv.ts';
+import { KV_FOREVER_MS, kvGet, kvPut } from '../../db/kv.ts';
+import { kvPlace, MAIL_CONFIG_KEY } from '../../db/sealed-places.ts';
 import type { MessageKey } from '../../http/i18n.ts';
 import { guardedFetch, type OutboundPolicy } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -19,8 +20,6 @@ export type Delivery =
   /** `body` is the JSON sent as it is, so the signature covers exactly the bytes received. */
   | { channel: 'webhook'; webhookId: number; event: string; body: string };
 
-export const MAIL_CONFIG_KEY = 'notice.mail-config';
-
 /**
  * Why a delivery could not go: the channel is not set up. Recorded as the outbox's error as the
  * message key, so the reader sees it in their language (notices.routes.ts).
@@ -34,7 +33,18 @@ export const NOT_SET_UP = {
 /** The SMTP server as stored (sealed: it holds the password), whether or not its host is set. */
 export async function storedMailConfig(db: Db, secrets: SecretBox): Promise<MailConfig | undefined> {
   const text = await kvGet(db, MAIL_CONFIG_KEY);
-  return text ? (safeJson(secrets.open(text)) as MailConfig | undefined) : undefined;
+  return text
+    ? (safeJson(secrets.open(text, kvPlace(MAIL_CONFIG_KEY))) as MailConfig | undefined)
+    : undefined;
+}
+
+export async function storeMailConfig(db: Db, secrets: SecretBox, mail: MailConfig): Promise<void> {
+  await kvPut(
+    db,
+    MAIL_CONFIG_KEY,
+    secrets.seal(JSON.stringify(mail), kvPlace(MAIL_CONFIG_KEY)),
+    KV_FOREVER_MS,
+  );
 }
 
 /** The platform's SMTP server, when the administrator has set one. */

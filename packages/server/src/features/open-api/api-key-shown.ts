@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { kvDelete, kvPut } from '../../db/kv.ts';
+import { API_KEY_SHOWN_PREFIX, kvPlace } from '../../db/sealed-places.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 
 /**
@@ -10,10 +11,10 @@ import type { SecretBox } from '../../lib/secrets.ts';
  */
 export const API_KEY_SHOWN_MS = 24 * 3600 * 1000;
 
-const kvKey = (apiId: string) => `api-key-shown:${apiId}`;
+const kvKey = (apiId: string) => `${API_KEY_SHOWN_PREFIX}${apiId}`;
 
 export async function keepKeyShown(db: Db, secrets: SecretBox, apiId: string, key: string): Promise<void> {
-  await kvPut(db, kvKey(apiId), secrets.seal(key), API_KEY_SHOWN_MS);
+  await kvPut(db, kvKey(apiId), secrets.seal(key, kvPlace(kvKey(apiId))), API_KEY_SHOWN_MS);
 }
 
 /** The keys still listed whole among these ids, with when each stops being shown. */
@@ -32,9 +33,10 @@ export async function shownKeys(
     .where('expireAt', '>', now)
     .execute();
   for (const row of rows) {
-    if (!secrets.opens(row.v)) continue;
-    const key = secrets.open(row.v);
-    if (key) shown.set(row.k.slice(kvKey('').length), { key, until: Number(row.expireAt) });
+    // Sealed for its row: a value copied under another key's id does not open there.
+    if (!secrets.opens(row.v, kvPlace(row.k))) continue;
+    const key = secrets.open(row.v, kvPlace(row.k));
+    if (key) shown.set(row.k.slice(API_KEY_SHOWN_PREFIX.length), { key, until: Number(row.expireAt) });
   }
   return shown;
 }

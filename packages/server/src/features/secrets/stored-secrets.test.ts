@@ -2,12 +2,27 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
+import { insertTestProject, insertTestTeam, SMTP_SETTINGS } from '../../../test/factories.ts';
 import { apiAs, createTestApp, type Person, type TestApp } from '../../../test/test-app.ts';
+import { sealUnbound } from '../../../test/unbound-seal.ts';
 import { loadConfig } from '../../config.ts';
-import { isSealed, loadSecretKey, SECRET_KEY_FILE, SecretBox } from '../../lib/secrets.ts';
+import {
+  chatPlatformPlace,
+  kvPlace,
+  MAIL_CONFIG_KEY,
+  totpSecretPlace,
+  webhookSecretPlace,
+} from '../../db/sealed-places.ts';
+import {
+  isSealed,
+  loadSecretKey,
+  SECRET_KEY_FILE,
+  type SealedPlace,
+  SealedValueRefused,
+  SecretBox,
+} from '../../lib/secrets.ts';
 import { codeAt } from '../totp/totp-codes.ts';
-import { openStoredSecrets, SecretKeyMismatch, sealLeftovers } from './stored-secrets.ts';
+import { bindStoredCredentials, openStoredSecrets, SecretKeyMismatch } from './stored-secrets.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -30,26 +45,54 @@ afterAll(async () => t.close());
 
 describe('a secret box', () => {
   const key = Buffer.alloc(32, 7);
+  const here: SealedPlace = { table: 'sys_project_webhook', column: 'secret', row: 12 };
 
-  it('opens what it sealed; the same text sealed twice reads differently', () => {
-    const sealed = new SecretBox(key).seal('robot token 令牌');
+  it('opens what it sealed where it sealed it; the same text sealed twice reads differently', () => {
+    const sealed = new SecretBox(key).seal('robot token 令牌', here);
+    expect(sealed).toMatch(/^enc2:/);
     expect(isSealed(sealed)).toBe(true);
     expect(sealed).not.toContain('robot');
-    expect(new SecretBox(key).open(sealed)).toBe('robot token 令牌');
-    expect(new SecretBox(key).seal('robot token 令牌')).not.toBe(sealed);
+    expect(new SecretBox(key).open(sealed, here)).toBe('robot token 令牌');
+    expect(new SecretBox(key).seal('robot token 令牌', here)).not.toBe(sealed);
   });
 
-  it('refuses a changed byte and another key; a value stored in the clear comes back as it is', () => {
-    const sealed = new SecretBox(key).seal('secret');
-    const body = sealed.slice('enc1:'.length);
-    const changed = `enc1:${body.slice(0, 20)}${body[20] === 'A' ? 'B' : 'A'}${body.slice(21)}`;
-    expect(() => new SecretBox(key).open(changed)).toThrow();
-    expect(new SecretBox(Buffer.alloc(32, 8)).opens(sealed)).toBe(false);
-    expect(new SecretBox(key).open('plain old value')).toBe('plain old value');
+  it('refuses it in another row, column or table, saying where it was asked for', () => {
+    const sealed = new SecretBox(key).seal('secret', here);
+    for (const elsewhere of [
+      { ...here, row: 13 },
+      { ...here, row: '12/x' },
+      { ...here, column: 'webhook_url' },
+      { ...here, table: 'sys_user_totp' },
+    ]) {
+      expect(new SecretBox(key).opens(sealed, elsewhere)).toBe(false);
+    }
+    expect(() => new SecretBox(key).open(sealed, { ...here, row: 13 })).toThrow(
+      new SealedValueRefused(
+        { ...here, row: 13 },
+        'does not open there: it was sealed for another row, column or table, or changed. Set that credential again.',
+      ),
+    );
+    expect(() => new SecretBox(key).open(sealed, { ...here, row: 13 })).toThrow(
+      'The credential stored at sys_project_webhook/secret/13 does not open there',
+    );
+  });
+
+  it('refuses a changed byte, another key, and the older forms (clear, unbound) it leaves to the start', () => {
+    const sealed = new SecretBox(key).seal('secret', here);
+    const body = sealed.slice('enc2:'.length);
+    const changed = `enc2:${body.slice(0, 20)}${body[20] === 'A' ? 'B' : 'A'}${body.slice(21)}`;
+    expect(() => new SecretBox(key).open(changed, here)).toThrow(SealedValueRefused);
+    expect(new SecretBox(Buffer.alloc(32, 8)).opens(sealed, here)).toBe(false);
+    expect(() => new SecretBox(key).open('plain old value', here)).toThrow('is not sealed');
+    const unbound = sealUnbound(key, 'old secret');
+    expect(() => new SecretBox(key).open(unbound, here)).toThrow('is sealed without its place (enc1:)');
+    expect(new SecretBox(key).openUnbound(unbound)).toBe('old secret');
+    // The older form's body under the newer prefix: the place is missing from its tag.
+    expect(new SecretBox(key).opens(`enc2:${unbound.slice('enc1:'.length)}`, here)).toBe(false);
     // A tag cut to four bytes (GCM would accept it) is refused, as is a value too short for one.
     const raw = Buffer.from(body, 'base64url');
-    expect(() => new SecretBox(key).open(`enc1:${raw.subarray(0, 16).toString('base64url')}`)).toThrow();
-    expect(() => new SecretBox(key).open('enc1:AAAA')).toThrow();
+    expect(new SecretBox(key).opens(`enc2:${raw.subarray(0, 16).toString('base64url')}`, here)).toBe(false);
+    expect(new SecretBox(key).opens('enc2:AAAA', here)).toBe(false);
   });
 
   it('takes SECRET_KEY, else makes a key file only the server’s user reads', () => {
@@ -79,7 +122,7 @@ describe('stored credentials', () => {
       .where('userId', '=', 1)
       .executeTakeFirstOrThrow();
     expect(isSealed(totp.secret)).toBe(true);
-    expect(box.open(totp.secret)).toBe(enrolment.secret);
+    expect(box.open(totp.secret, totpSecretPlace(1))).toBe(enrolment.secret);
     const confirmed = await api(admin, 'POST', '/system/user/profile/totp/confirm', {
       code: codeAt(enrolment.secret, Date.now()),
     });
@@ -98,7 +141,10 @@ describe('stored credentials', () => {
       .where('projectId', '=', projectId)
       .executeTakeFirstOrThrow();
     expect(ding.configParams).not.toMatch(/TOKEN-123|SEC-ding|APP-ding/);
-    expect(JSON.parse(box.open(ding.configParams))).toMatchObject({ hook, secret: 'SEC-ding' });
+    expect(JSON.parse(box.open(ding.configParams, chatPlatformPlace(projectId, 'ding')))).toMatchObject({
+      hook,
+      secret: 'SEC-ding',
+    });
     const mail = {
       host: 'smtp.example.com',
       port: 25,
@@ -114,7 +160,10 @@ describe('stored credentials', () => {
       .where('k', '=', 'notice.mail-config')
       .executeTakeFirstOrThrow();
     expect(isSealed(kv.v)).toBe(true);
-    expect(JSON.parse(box.open(kv.v))).toMatchObject({ host: 'smtp.example.com', password: 'SMTP-pass' });
+    expect(JSON.parse(box.open(kv.v, kvPlace(MAIL_CONFIG_KEY)))).toMatchObject({
+      host: 'smtp.example.com',
+      password: 'SMTP-pass',
+    });
     // Nor does the operation log keep them (the chat settings come as a JSON text inside the body).
     await t.app.operLog.flush();
     const logged = await t.db.selectFrom('sysOperLog').select('operParam').execute();
@@ -157,24 +206,108 @@ describe('stored credentials', () => {
       .where('k', '=', 'notice.mail-config')
       .execute();
 
-    expect(await sealLeftovers(t.db, box)).toBe(3);
-    expect(await sealLeftovers(t.db, box)).toBe(0);
+    expect(await bindStoredCredentials(t.db, box)).toEqual({ bound: 3, unopened: [] });
+    expect(await bindStoredCredentials(t.db, box)).toEqual({ bound: 0, unopened: [] });
     const hook = await t.db
       .selectFrom('sysProjectWebhook')
       .select('secret')
       .where('webhookId', '=', webhookId)
       .executeTakeFirstOrThrow();
-    expect(box.open(hook.secret ?? '')).toBe('old-hook-secret');
+    expect(box.open(hook.secret ?? '', webhookSecretPlace(webhookId))).toBe('old-hook-secret');
     const kv = await t.db
       .selectFrom('sysKv')
       .select('v')
       .where('k', '=', 'notice.mail-config')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(box.open(kv.v))).toEqual({ host: 'old', password: 'old-pass' });
+    expect(JSON.parse(box.open(kv.v, kvPlace(MAIL_CONFIG_KEY)))).toEqual({
+      host: 'old',
+      password: 'old-pass',
+    });
     expect(
       (await api(lead, 'GET', '/im/project/ding/config', undefined, { projectId: String(projectId) })).data
         .secretsSet,
     ).toEqual(['secret']);
+  });
+
+  it('sealed by an earlier version without their place (enc1:) are bound to it at start, and still work', async () => {
+    const old = await createTestApp();
+    try {
+      const key = loadSecretKey(old.config).key;
+      const oldApi = apiAs(old);
+      const person = await old.signedIn();
+      const oldAdmin = { ...admin, token: await old.login() };
+      const enrolment = (await oldApi(person, 'POST', '/system/user/profile/totp')).data;
+      await oldApi(person, 'POST', '/system/user/profile/totp/confirm', {
+        code: codeAt(enrolment.secret, Date.now()),
+      });
+      const mail = SMTP_SETTINGS;
+      // What the earlier version stored: the same texts, sealed without their place.
+      await old.db
+        .updateTable('sysUserTotp')
+        .set({ secret: sealUnbound(key, enrolment.secret) })
+        .where('userId', '=', person.userId)
+        .execute();
+      await old.db
+        .updateTable('sysKv')
+        .set({ v: sealUnbound(key, 'buglet') })
+        .where('k', '=', 'secrets.key-check')
+        .execute();
+      await old.db
+        .insertInto('sysKv')
+        .values({
+          k: MAIL_CONFIG_KEY,
+          v: sealUnbound(key, JSON.stringify(mail)),
+          expireAt: Date.now() + 3_600_000,
+        })
+        .execute();
+      const stored = async () => [
+        (
+          await old.db
+            .selectFrom('sysUserTotp')
+            .select('secret')
+            .where('userId', '=', person.userId)
+            .executeTakeFirstOrThrow()
+        ).secret,
+        ...(
+          await old.db
+            .selectFrom('sysKv')
+            .select('v')
+            .where('k', 'in', [MAIL_CONFIG_KEY, 'secrets.key-check'])
+            .orderBy('k')
+            .execute()
+        ).map((r) => r.v),
+      ];
+      expect((await stored()).map((v) => v.slice(0, 5))).toEqual(['enc1:', 'enc1:', 'enc1:']);
+      // Before the start binds them, the features refuse them (a value of an earlier version
+      // could have been copied anywhere).
+      expect((await oldApi(oldAdmin, 'GET', '/system/notice/mail-config')).msg).toMatch(/cannot be opened/);
+
+      // The start: another key is still refused by the older key check; this one binds them all.
+      await expect(
+        openStoredSecrets(loadConfig({ DATA_DIR: old.config.dataDir, SECRET_KEY: 'z'.repeat(40) }), old.db),
+      ).rejects.toThrow(SecretKeyMismatch);
+      await openStoredSecrets(old.config, old.db);
+      expect((await stored()).map((v) => v.slice(0, 5))).toEqual(['enc2:', 'enc2:', 'enc2:']);
+      const box = new SecretBox(key);
+      expect(box.open((await stored())[0] ?? '', totpSecretPlace(person.userId))).toBe(enrolment.secret);
+      expect((await oldApi(oldAdmin, 'GET', '/system/notice/mail-config')).data).toMatchObject({
+        host: 'smtp.example.com',
+        hasPassword: true,
+      });
+      const login = await old.call({
+        method: 'POST',
+        url: '/login',
+        payload: { username: person.userName, password: person.password },
+      });
+      const signedIn = await old.call({
+        method: 'POST',
+        url: '/login/totp',
+        payload: { ticket: login.body.ticket, code: codeAt(enrolment.secret, Date.now() + 30_000) },
+      });
+      expect(signedIn.body.code).toBe(200);
+    } finally {
+      await old.close();
+    }
   });
 
   it('stop the start under another key than they were sealed with, saying which key to put back', async () => {
@@ -207,13 +340,13 @@ describe('stored credentials', () => {
       await expect(openStoredSecrets(moved, fresh.db)).rejects.toThrow('stored credentials (0 now)');
 
       const newBox = new SecretBox(loadSecretKey(moved).key);
-      const hook = (secret: string) =>
-        fresh.db
+      const hook = async (secret: (webhookId: number) => string) => {
+        const row = await fresh.db
           .insertInto('sysProjectWebhook')
           .values({
             projectId: 1,
             webhookUrl: 'https://example.com/h',
-            secret,
+            secret: null,
             events: null,
             enabled: 1,
             remark: null,
@@ -222,9 +355,16 @@ describe('stored credentials', () => {
           })
           .returning('webhookId')
           .executeTakeFirstOrThrow();
-      const oldOne = await hook('sealed under the lost key');
+        await fresh.db
+          .updateTable('sysProjectWebhook')
+          .set({ secret: secret(row.webhookId) })
+          .where('webhookId', '=', row.webhookId)
+          .execute();
+        return row;
+      };
+      const oldOne = await hook(() => 'sealed under the lost key');
       await openStoredSecrets(fresh.config, fresh.db); // seals it under the first key
-      const newOne = await hook(newBox.seal('sealed under the new key'));
+      const newOne = await hook((id) => newBox.seal('sealed under the new key', webhookSecretPlace(id)));
       const warnings: object[] = [];
       await openStoredSecrets(loadConfig({ DATA_DIR: elsewhere, FORGET_SEALED_SECRETS: 'true' }), fresh.db, {
         warn: (o) => warnings.push(o),
@@ -239,7 +379,9 @@ describe('stored credentials', () => {
             .executeTakeFirstOrThrow()
         ).secret;
       expect(await secretOf(oldOne.webhookId)).toBeNull();
-      expect(newBox.open((await secretOf(newOne.webhookId)) ?? '')).toBe('sealed under the new key');
+      expect(
+        newBox.open((await secretOf(newOne.webhookId)) ?? '', webhookSecretPlace(newOne.webhookId)),
+      ).toBe('sealed under the new key');
       // The database is now the new key's; the first key is refused.
       await expect(openStoredSecrets(moved, fresh.db)).resolves.toBeInstanceOf(SecretBox);
       await expect(openStoredSecrets(fresh.config, fresh.db)).rejects.toThrow(SecretKeyMismatch);

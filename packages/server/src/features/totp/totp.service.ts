@@ -1,5 +1,6 @@
 import type { TotpEnrolment, TotpStatus } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { totpSecretPlace } from '../../db/sealed-places.ts';
 import { AppError } from '../../http/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
@@ -47,8 +48,9 @@ export async function startEnrolment(
   userName: string,
 ): Promise<TotpEnrolment> {
   const secret = newSecret();
-  // Stored sealed (lib/secrets.ts): a copy of the database alone makes no codes.
-  if (!(await putPendingTotp(db, userId, secrets.seal(secret), formatDateTime())))
+  // Stored sealed for this person (lib/secrets.ts): a copy of the database alone makes no codes,
+  // and the secret copied to another person's row does not open there.
+  if (!(await putPendingTotp(db, userId, secrets.seal(secret, totpSecretPlace(userId)), formatDateTime())))
     throw new AppError('totp.already-enabled');
   return { secret, otpauthUrl: otpauthUrl(secret, userName) };
 }
@@ -64,7 +66,7 @@ export async function confirmEnrolment(
   const row = await findTotp(db, userId);
   if (!row) throw new AppError('totp.not-started');
   if (row.isEnabled === 1) throw new AppError('totp.already-enabled');
-  const step = stepOfCode(secrets.open(row.secret), code, now);
+  const step = stepOfCode(secrets.open(row.secret, totpSecretPlace(userId)), code, now);
   if (step === null) throw new AppError('totp.code.wrong');
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
@@ -100,7 +102,7 @@ export async function acceptSecondFactor(
   if (row?.isEnabled !== 1) return false;
   const code = input.code?.replace(/\s+/g, '') ?? '';
   if (!input.recoveryCode?.trim() && /^\d{6}$/.test(code)) {
-    const step = stepOfCode(secrets.open(row.secret), code, now);
+    const step = stepOfCode(secrets.open(row.secret, totpSecretPlace(userId)), code, now);
     return step !== null && (await takeStep(db, userId, step));
   }
   const recovery = normaliseRecoveryCode(input.recoveryCode?.trim() ? input.recoveryCode : code);

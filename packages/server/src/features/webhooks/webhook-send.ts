@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
+import { webhookSecretPlace } from '../../db/sealed-places.ts';
 import { guardedFetch } from '../../lib/outbound.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { outboundPolicyOf } from '../configs/platform-settings.ts';
@@ -34,12 +35,14 @@ export async function sendWebhook(
     .executeTakeFirst();
   if (!hook) throw new DeliveryError('webhook.deleted');
   if (hook.enabled !== 1 && d.event !== 'ping') throw new DeliveryError('webhook.disabled');
+  // Sealed for this webhook: one copied from another row is refused, and nothing is sent.
+  const secret = hook.secret ? secrets.open(hook.secret, webhookSecretPlace(d.webhookId)) : '';
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'Buglet-Webhook',
     [WEBHOOK_EVENT_HEADER]: d.event,
     ...(deliveryId ? { [WEBHOOK_DELIVERY_HEADER]: deliveryId } : {}),
-    ...(hook.secret ? { [WEBHOOK_SIGNATURE_HEADER]: signatureOf(secrets.open(hook.secret), d.body) } : {}),
+    ...(secret ? { [WEBHOOK_SIGNATURE_HEADER]: signatureOf(secret, d.body) } : {}),
   };
   const res = await guardedFetch(
     hook.webhookUrl,

@@ -2,6 +2,7 @@ import { webhook, webhookCreateBody, webhookDelivery, webhookUpdateBody } from '
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { ProjectWebhookTable } from '../../db/schema.ts';
+import { webhookSecretPlace } from '../../db/sealed-places.ts';
 import { perm } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -63,21 +64,32 @@ export function registerWebhookRoutes(r: Router): void {
     handler: async (ctx) => {
       const b = ctx.body;
       await assertSavableUrl(r.deps, b.webhookUrl);
-      const row = await db
-        .insertInto('sysProjectWebhook')
-        .values({
-          projectId: b.projectId,
-          webhookUrl: b.webhookUrl,
-          secret: b.secret ? r.deps.secrets.seal(b.secret) : null,
-          events: b.events?.length ? JSON.stringify(b.events) : null,
-          enabled: b.enabled === false ? 0 : 1,
-          remark: b.remark ?? null,
-          createById: ctx.me.userId,
-          createTime: formatDateTime(),
-        })
-        .returning('webhookId')
-        .executeTakeFirstOrThrow();
-      return ctx.ok(await find(row.webhookId));
+      const webhookId = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('sysProjectWebhook')
+          .values({
+            projectId: b.projectId,
+            webhookUrl: b.webhookUrl,
+            secret: null,
+            events: b.events?.length ? JSON.stringify(b.events) : null,
+            enabled: b.enabled === false ? 0 : 1,
+            remark: b.remark ?? null,
+            createById: ctx.me.userId,
+            createTime: formatDateTime(),
+          })
+          .returning('webhookId')
+          .executeTakeFirstOrThrow();
+        // Sealed for its row (lib/secrets.ts), whose id is known only now: written in the same
+        // transaction, so no one ever sees the webhook without its secret.
+        if (b.secret)
+          await trx
+            .updateTable('sysProjectWebhook')
+            .set({ secret: r.deps.secrets.seal(b.secret, webhookSecretPlace(row.webhookId)) })
+            .where('webhookId', '=', row.webhookId)
+            .execute();
+        return row.webhookId;
+      });
+      return ctx.ok(await find(webhookId));
     },
   });
 
@@ -93,7 +105,7 @@ export function registerWebhookRoutes(r: Router): void {
         .updateTable('sysProjectWebhook')
         .set({
           ...(b.webhookUrl === undefined ? {} : { webhookUrl: b.webhookUrl }),
-          ...(b.secret ? { secret: r.deps.secrets.seal(b.secret) } : {}),
+          ...(b.secret ? { secret: r.deps.secrets.seal(b.secret, webhookSecretPlace(b.webhookId)) } : {}),
           ...(b.events === undefined ? {} : { events: b.events.length ? JSON.stringify(b.events) : null }),
           ...(b.enabled === undefined ? {} : { enabled: b.enabled ? 1 : 0 }),
           ...(b.remark === undefined ? {} : { remark: b.remark }),

@@ -1,38 +1,22 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestTeam } from '../../../test/factories.ts';
+import { type HttpPeer, startHttpPeer } from '../../../test/http-peer.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { allowOutbound, LOOPBACK_RANGES } from '../../../test/outbound.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 
-/** A webhook receiver on loopback: records what arrives, answers with the statuses it is told. */
-interface Received {
-  event: string;
-  delivery: string;
-  signature: string;
-  body: string;
-}
-const received: Received[] = [];
+/** What the webhook receiver on loopback was sent; it answers with the statuses it is told. */
+let peer: HttpPeer;
 const answers: number[] = [];
-const receiver = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (chunk) => {
-    body += chunk;
-  });
-  req.on('end', () => {
-    received.push({
-      event: String(req.headers['x-buglet-event']),
-      delivery: String(req.headers['x-buglet-delivery'] ?? ''),
-      signature: String(req.headers['x-buglet-signature-256'] ?? ''),
-      body,
-    });
-    res.statusCode = answers.shift() ?? 200;
-    res.end('ok');
-  });
-});
+const received = () =>
+  peer.received.map((r) => ({
+    event: String(r.headers['x-buglet-event']),
+    delivery: String(r.headers['x-buglet-delivery'] ?? ''),
+    signature: String(r.headers['x-buglet-signature-256'] ?? ''),
+    body: r.body,
+  }));
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -50,11 +34,11 @@ beforeAll(async () => {
   await insertTestTeam(t.db, { [stranger.userId]: [12] });
   projectId = (await api(lead, 'POST', '/system/project', { teamId, projectName: 'Hooked', members: [] }))
     .data.projectId;
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  peer = await startHttpPeer(() => ({ status: answers.shift() ?? 200, body: 'ok' }));
+  hookUrl = `${peer.url}/hook`;
 });
 afterAll(async () => {
-  receiver.close();
+  await peer.close();
   await t.close();
 });
 
@@ -85,11 +69,11 @@ describe('outgoing webhooks', () => {
       .select('secret')
       .where('webhookId', '=', made.data.webhookId)
       .executeTakeFirstOrThrow();
-    expect(stored.secret).toMatch(/^enc1:/);
+    expect(stored.secret).toMatch(/^enc2:/);
     expect(stored.secret).not.toContain(SECRET);
     const ping = await api(lead, 'POST', `/system/webhook/${made.data.webhookId}/test`);
     expect(ping.data).toMatchObject({ event: 'ping', state: 'sent', responseCode: 200 });
-    const last = received.at(-1) as Received;
+    const last = received().at(-1) as ReturnType<typeof received>[number];
     expect(last.event).toBe('ping');
     expect(last.signature).toBe(sign(last.body));
     expect(last.delivery).toBe(String(ping.data.deliveryId));
@@ -135,7 +119,7 @@ describe('outgoing webhooks', () => {
   });
 
   it('delivers defect events signed, retrying a failed answer, with a delivery log', async () => {
-    received.length = 0;
+    peer.received.length = 0;
     answers.push(503);
     const defect = await api(lead, 'POST', '/system/defect', {
       projectId,
@@ -151,13 +135,13 @@ describe('outgoing webhooks', () => {
     expect(closed.code).toBe(200);
     // An update is not one of the chosen events: not sent.
     await api(lead, 'PUT', '/system/defect', { defectId: defect.data.defectId, defectName: 'Renamed' });
-    await expect.poll(() => received.filter((r) => r.event !== 'ping').length, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => received().filter((r) => r.event !== 'ping').length, { timeout: 5000 }).toBe(3);
     await t.app.outbox.drain();
-    const events = received.map((r) => r.event);
+    const events = received().map((r) => r.event);
     // The first answer was 503: the creation came twice, the second time accepted.
     expect(events.sort()).toEqual(['defect.created', 'defect.created', 'defect.state_changed']);
-    for (const r of received) expect(r.signature).toBe(sign(r.body));
-    const created = JSON.parse(received.find((r) => r.event === 'defect.created')?.body ?? '{}');
+    for (const r of received()) expect(r.signature).toBe(sign(r.body));
+    const created = JSON.parse(received().find((r) => r.event === 'defect.created')?.body ?? '{}');
     expect(created).toMatchObject({
       event: 'defect.created',
       project: { projectName: 'Hooked' },
@@ -172,7 +156,7 @@ describe('outgoing webhooks', () => {
 
   it('tells a webhook that wants it of test cases made and deleted', async () => {
     await api(lead, 'POST', '/system/webhook', { projectId, webhookUrl: hookUrl, events: ['case.changed'] });
-    received.length = 0;
+    peer.received.length = 0;
     const moduleId = (await api(lead, 'POST', '/system/module', { projectId, moduleName: 'Cart' })).data[0]
       ?.moduleId;
     const made = await api(lead, 'POST', '/system/case', {
@@ -184,9 +168,11 @@ describe('outgoing webhooks', () => {
     });
     await api(lead, 'DELETE', `/system/case/${made.data.caseId}`);
     await expect
-      .poll(() => received.filter((r) => r.event === 'case.changed').length, { timeout: 5000 })
+      .poll(() => received().filter((r) => r.event === 'case.changed').length, { timeout: 5000 })
       .toBe(2);
-    const [first, second] = received.filter((r) => r.event === 'case.changed').map((r) => JSON.parse(r.body));
+    const [first, second] = received()
+      .filter((r) => r.event === 'case.changed')
+      .map((r) => JSON.parse(r.body));
     expect(first).toMatchObject({
       action: 'created',
       cases: [{ caseNum: 1, caseName: 'Empty cart shows a hint' }],
@@ -206,10 +192,10 @@ describe('outgoing webhooks', () => {
     });
     expect(imported.body).toMatchObject({ code: 200, data: { count: 1001 } });
     await expect
-      .poll(() => received.filter((r) => r.event === 'case.changed').length, { timeout: 5000 })
+      .poll(() => received().filter((r) => r.event === 'case.changed').length, { timeout: 5000 })
       .toBe(4);
     // Deliveries may arrive in either order.
-    const [rest, many] = received
+    const [rest, many] = received()
       .filter((r) => r.event === 'case.changed')
       .slice(2)
       .map((r) => JSON.parse(r.body) as { action: string; cases: { caseNum: number; caseName: string }[] })

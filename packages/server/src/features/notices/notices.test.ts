@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SESSION_ENDED_CODE } from '@buglet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { insertTestTeam } from '../../../test/factories.ts';
@@ -11,7 +12,6 @@ import { until } from '../../../test/until.ts';
 import { tokenIdOf } from '../../http/auth.ts';
 import { loadSecretKey, SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { SESSION_ENDED_CODE } from '../realtime/hub.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;

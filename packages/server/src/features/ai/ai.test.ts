@@ -269,8 +269,16 @@ describe('downloading a model', () => {
       name: 'phi3:mini',
       stream: true,
     });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stranger.frames.filter((f) => f.action === 'aiModelPull')).toEqual([]);
+    // A download in the outsider's own project, started after this one ended: once its frame
+    // reaches the outsider, on the same socket, a frame of this one would have come before.
+    const elsewhere = { projectId: otherProject, name: 'missing-elsewhere' };
+    await api(outsider, 'PUT', '/system/ai/config', { projectId: otherProject, aiUrl: other.url });
+    expect((await api(outsider, 'POST', '/system/ai/model', elsewhere)).code).toBe(200);
+    await stranger.waitFor('missing-elsewhere', 'ERROR');
+    await api(outsider, 'PUT', '/system/ai/config', { projectId: otherProject, aiUrl: '' });
+    expect(
+      stranger.frames.filter((f) => f.action === 'aiModelPull' && f.data.name !== 'missing-elsewhere'),
+    ).toEqual([]);
     for (const s of [mine, watcher, stranger]) s.close();
   });
 

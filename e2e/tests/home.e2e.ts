@@ -41,9 +41,13 @@ afterAll(async () => {
 });
 
 describe('the home page', () => {
-  it('shows a defect assigned to me within a second of its notice, and opens it in one click', async () => {
+  it('shows a defect assigned to me once its notice comes, without a reload, and opens it in one click', async () => {
     await page.goto(`${baseUrl}/#/index`);
     await page.getByTestId('home-counts').waitFor();
+    // A mark a reload would wipe: the list must follow the notice in the page as it is.
+    await page.evaluate(() => {
+      (window as unknown as { __sameHome: boolean }).__sameHome = true;
+    });
     const waiting = page.getByTestId('home');
     const created = await api(seeded.lead, 'POST', '/system/defect', {
       projectId: seeded.projectId,
@@ -55,11 +59,12 @@ describe('the home page', () => {
       planEndTime: '2020-01-01 00:00:00',
     });
     const defectId = (created.data as { defectId: number }).defectId;
-    await page.locator('.notice-panel').filter({ hasText: 'Coupon applies twice' }).waitFor();
-    const noticed = Date.now();
     const item = waiting.locator(`[data-testid=home-waiting] [data-defect-id="${defectId}"]`);
-    await item.waitFor({ timeout: 3000 });
-    expect(Date.now() - noticed).toBeLessThan(1000);
+    expect(await item.count()).toBe(0);
+    await page.locator('.notice-panel').filter({ hasText: 'Coupon applies twice' }).waitFor();
+    // How soon is the budget's ('assigned defect to the home list in Chromium'); here, that it comes.
+    await item.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __sameHome?: boolean }).__sameHome)).toBe(true);
     expect(await item.innerText()).toContain('已逾期');
     await shot(page, 'home-01-waiting');
 

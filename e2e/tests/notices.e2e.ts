@@ -178,7 +178,7 @@ describe('notices in real time', () => {
     expect(await bellDot(developer).count()).toBe(0);
   });
 
-  it('rings the developer within a second when the tester assigns a defect', async () => {
+  it('rings the developer, in both tabs, once the tester assigns a defect', async () => {
     await tester.getByRole('button', { name: '新建缺陷' }).click();
     const form = tester.locator('form#defect-form');
     await form.locator('#defect-form_defectName').fill(TITLE);
@@ -200,22 +200,15 @@ describe('notices in real time', () => {
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await saved;
-    // Timed from the answer to Save, in the pages' own clocks. The notice may reach the page
-    // before this process hears of the answer, so it must only come after the click.
-    const start = Date.now();
-    // Both tabs; one is in the background, where the browser holds animations back, so "in the page" counts.
+    // Both tabs; one is in the background, where the browser holds animations back, so "in the
+    // page" counts. How soon is the budget's ('assigned defect to the bell in Chromium'); here,
+    // that it comes, in both tabs, after the click and without a reload.
     const panel = developer.locator('.notice-panel');
-    await expect.poll(() => unreadCount(developerOtherTab), { timeout: 5000, interval: 20 }).toBe(1);
-    await expect.poll(() => unreadCount(developer), { timeout: 5000, interval: 20 }).toBe(1);
-    await panel.waitFor({ state: 'attached', timeout: 5000 });
+    await expect.poll(() => unreadCount(developerOtherTab), { timeout: WAIT_MS, interval: 20 }).toBe(1);
+    await expect.poll(() => unreadCount(developer), { timeout: WAIT_MS, interval: 20 }).toBe(1);
+    await panel.waitFor({ state: 'attached' });
     const [front, back] = await Promise.all([arrival(developer), arrival(developerOtherTab)]);
-    console.log(
-      `notices: dot ${front.unreadAt - start} ms (other tab ${back.unreadAt - start} ms), pop-up ${front.panelAt - start} ms after Save`,
-    );
-    for (const at of [front.unreadAt, front.panelAt, back.unreadAt]) {
-      expect(at).toBeGreaterThan(clicked);
-      expect(at - start).toBeLessThan(1000);
-    }
+    for (const at of [front.unreadAt, front.panelAt, back.unreadAt]) expect(at).toBeGreaterThan(clicked);
     await developer.bringToFront();
     await bellDot(developer).waitFor();
     await panel.waitFor();

@@ -38,6 +38,23 @@ async function developerScene() {
   return { ...seeded, developer, page, token: await apiLogin(developer.userName, developer.password) };
 }
 
+/** The lead assigns the developer an urgent defect, 'Coupon applies twice'; its id. */
+async function assignCoupon(
+  scene: { lead: string; projectId: number; developerId: number },
+  extra: { planEndTime?: string } = {},
+): Promise<number> {
+  const created = await api(scene.lead, 'POST', '/system/defect', {
+    projectId: scene.projectId,
+    defectType: 'BUG',
+    defectName: 'Coupon applies twice',
+    defectDescribe: 'Apply SAVE10 twice',
+    defectLevel: 'urgent',
+    handleBy: [scene.developerId],
+    ...extra,
+  });
+  return (created.data as { defectId: number }).defectId;
+}
+
 describe('the home page', () => {
   it('shows a defect assigned to me once its notice comes, without a reload, and opens it in one click', async () => {
     const seeded = await developerScene();
@@ -49,16 +66,7 @@ describe('the home page', () => {
       (window as unknown as { __sameHome: boolean }).__sameHome = true;
     });
     const waiting = page.getByTestId('home');
-    const created = await api(seeded.lead, 'POST', '/system/defect', {
-      projectId: seeded.projectId,
-      defectType: 'BUG',
-      defectName: 'Coupon applies twice',
-      defectDescribe: 'Apply SAVE10 twice',
-      defectLevel: 'urgent',
-      handleBy: [seeded.developerId],
-      planEndTime: '2020-01-01 00:00:00',
-    });
-    const defectId = (created.data as { defectId: number }).defectId;
+    const defectId = await assignCoupon(seeded, { planEndTime: '2020-01-01 00:00:00' });
     const item = waiting.locator(`[data-testid=home-waiting] [data-defect-id="${defectId}"]`);
     expect(await item.count()).toBe(0);
     await page.locator('.notice-panel').filter({ hasText: 'Coupon applies twice' }).waitFor();
@@ -77,14 +85,7 @@ describe('the home page', () => {
     const seeded = await developerScene();
     const { page } = seeded;
     // One open defect in the project.
-    await api(seeded.lead, 'POST', '/system/defect', {
-      projectId: seeded.projectId,
-      defectType: 'BUG',
-      defectName: 'Coupon applies twice',
-      defectDescribe: 'Apply SAVE10 twice',
-      defectLevel: 'urgent',
-      handleBy: [seeded.developerId],
-    });
+    await assignCoupon(seeded);
     await api(seeded.token, 'POST', `/system/project/${seeded.projectId}/collect`, { collect: true });
     await page.setViewportSize({ width: 992, height: 860 });
     await page.goto(`${baseUrl}/#/index`);

@@ -6,6 +6,7 @@ import type WebSocket from 'ws';
 import { seedCases } from './case-list.bench.ts';
 import { seedSqlite as seedDefects } from './defect-seed.ts';
 import { measureFirstPage } from './first-page.bench.ts';
+import { measureNoticeAcrossProcesses, measureNoticeInPage } from './notice-arrival.bench.ts';
 import { openSockets, seedFanout, timeFanout } from './notice-fanout.bench.ts';
 import { BENCH_PASSWORD } from './seed-lead.ts';
 import { login, ROOT, rssMb, startServer, waitUp } from './server-process.ts';
@@ -13,7 +14,8 @@ import { measureSignInJs } from './web-bundle.bench.ts';
 
 /**
  * The performance budget CI enforces (`npm run bench:budget`, run by `.ci/run`). One data folder
- * (BUDGET_DEFECTS defects, default 100,000; 10,000 cases; 200 members with sockets), one server,
+ * (BUDGET_DEFECTS defects, default 100,000; 10,000 cases; 200 members with sockets), one server
+ * (two through Redis for the notice across processes),
  * and every figure of budget.json measured in the same run. Server times are divided by the p50
  * of a bare route (/version) timed the same way in the same run, and throughput is a share of
  * the bare route's, so a slower machine moves both sides and does not fail the budget. A figure
@@ -304,7 +306,35 @@ async function measure(): Promise<Record<string, Figure>> {
       'lower',
       async () => (await firstPage()).signInMs,
     );
+    // A defect assigned to a member looking at the home page: how soon the bell and the list show it.
+    await settle(
+      figures,
+      'assigned defect to the bell in Chromium',
+      'ms',
+      'lower',
+      async () => (await measureNoticeInPage(server.url, scene)).bellMs,
+    );
+    await settle(
+      figures,
+      'assigned defect to the home list in Chromium',
+      'ms',
+      'lower',
+      async () => (await measureNoticeInPage(server.url, scene)).homeMs,
+    );
     await server.stop();
+
+    // Two processes on this data folder and one Redis (CI sets TEST_REDIS_URL): without one, the
+    // figure is not measured (and --write drops its budget).
+    const redis = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+    if (redis)
+      await settle(
+        figures,
+        'notice across two processes through Redis',
+        '× bare p50',
+        'lower',
+        async () => (await measureNoticeAcrossProcesses(first.dataDir, scene, redis)).ratio,
+      );
+    else console.log('notice across two processes through Redis: not measured (no TEST_REDIS_URL)');
 
     // Cold start as a multiple of a bare Fastify app's, each the median of three, taken in turns.
     await settle(figures, 'cold start to first answer', '× bare start', 'lower', async () => {

@@ -4,6 +4,13 @@ import { startServer, waitUp } from './server-process.ts';
 
 const TYPING_DELAY_MS = 80;
 
+/** The system Chromium, headless, as every browser figure of the bench uses it. */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+
 /**
  * What a person waits for in Chromium, each run in a fresh browser context (nothing cached, as
  * on a first visit): the sign-in page, from the address typed to a form that takes input; then,
@@ -16,10 +23,7 @@ export async function measureFirstPage(
   account: { userName: string; password: string },
   runs = 5,
 ): Promise<{ openMs: number; signInMs: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const opens: number[] = [];
   const signIns: number[] = [];
   try {

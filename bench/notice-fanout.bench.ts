@@ -19,6 +19,7 @@ const ROUNDS = 5;
 export const tokenOf = (i: number) => `bench-socket-token-${i}`;
 
 export interface FanoutScene {
+  teamId: number;
   projectId: number;
   senderToken: string;
   members: number[];
@@ -72,7 +73,7 @@ export function seedFanout(file: string, count = MEMBERS): FanoutScene {
     db.prepare(
       'insert into sys_user_config (user_id, current_team_id, current_project_id) values (?, ?, ?)',
     ).run(ids[0], team, project);
-    return { projectId: project, senderToken: tokenOf(0), members: ids.slice(1) };
+    return { teamId: team, projectId: project, senderToken: tokenOf(0), members: ids.slice(1) };
   })();
   db.close();
   return out;

@@ -5,6 +5,7 @@ import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
 import { runFirstPage } from './first-page.bench.ts';
 import { runHomeDashboard } from './home-dashboard.bench.ts';
+import { runNoticeArrival } from './notice-arrival.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runOperLog } from './oper-log.bench.ts';
 import { runPostgresBesideSqlite } from './pg-beside-sqlite.bench.ts';
@@ -25,6 +26,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['defect creates: one after another over HTTP', runDefectCreate],
   ['defect import from Excel', runDefectImport],
   ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],
+  ['notice arrival: an assigned defect in Chromium, a notice across two processes', runNoticeArrival],
   ['test cases: the list at 100,000 cases in one project', runCaseList],
   ['realtime report: 100,000 defects and 10,000 cases', runRealtimeReport],
   ['Open API: 100 test tools pushing reports of 20 defects', runReportPush],

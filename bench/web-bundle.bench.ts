@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './first-page.bench.ts';
 import { ROOT, type RunningServer, startServer } from './server-process.ts';
 
 export const WEB_DIST = path.join(ROOT, 'packages/web/dist');
@@ -33,10 +34,7 @@ export async function measureSignInJs(
   // A running instance when given one (it serves its own web folder), else the built server.
   const server = options.url ? undefined : await startServer({ WEB_DIR: options.webDir ?? WEB_DIST });
   const url = options.url ?? server?.url ?? '';
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const bodies = new Map<string, Promise<Buffer>>();

@@ -33,6 +33,30 @@ export interface Lead {
   nickName: string;
 }
 
+let people = 0;
+
+/**
+ * Someone new, to register or to be created by a lead: an account and a phone number no other
+ * test of this run has used, so a test (and its retry) sets up its own people.
+ */
+export function newPerson(name: string): Lead & Person {
+  people += 1;
+  const tag = `${process.pid % 1000}${people}`;
+  const userName = `${name
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .slice(0, 12)}${tag}`;
+  return {
+    username: userName,
+    userName,
+    password: `pass-${tag}`,
+    phoneNumber: `139${String(process.pid * 1000 + people)
+      .padStart(8, '0')
+      .slice(-8)}`,
+    nickName: `${name} ${tag}`,
+  };
+}
+
 export function apiClient(baseUrl: string) {
   async function api(token: string, method: string, path: string, body?: unknown): Promise<Envelope> {
     const isForm = body instanceof FormData;
@@ -64,14 +88,7 @@ export function apiClient(baseUrl: string) {
     await api('', 'POST', '/register', { ...person, confirmPassword: person.password });
     const token = await apiLogin(person.username, person.password);
     const userId = ((await api(token, 'GET', '/getInfo')) as { user?: { userId: number } }).user?.userId ?? 0;
-    const form = new FormData();
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-    const icon = await api(token, 'POST', '/common/upload', form);
-    const team = await api(token, 'POST', '/system/team', {
-      teamName: names.teamName,
-      teamIcon: icon.fileName,
-    });
-    const teamId = (team.data as { teamId: number }).teamId;
+    const teamId = await createTeam(token, names.teamName);
     const project = await api(token, 'POST', '/system/project', {
       teamId,
       projectName: names.projectName,
@@ -80,6 +97,32 @@ export function apiClient(baseUrl: string) {
     const projectId = (project.data as { projectId: number }).projectId;
     await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
     return { token, userId, teamId, projectId };
+  }
+
+  /** A team of the token's owner, with the icon the API requires; returns its id. */
+  async function createTeam(token: string, teamName: string): Promise<number> {
+    const form = new FormData();
+    form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
+    const icon = await api(token, 'POST', '/common/upload', form);
+    const team = await api(token, 'POST', '/system/team', { teamName, teamIcon: icon.fileName });
+    return (team.data as { teamId: number }).teamId;
+  }
+
+  /**
+   * A member the lead creates in the team (as the team's member page does), still on the
+   * password the lead chose; returns their id.
+   */
+  async function createMember(lead: string, teamId: number, person: Person): Promise<number> {
+    const { nickName, userName, password, phoneNumber } = person;
+    const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
+      nickName,
+      userName,
+      password,
+      phoneNumber,
+      email: `${person.userName}@example.com`,
+      roleIds: [ROLE.teamDefault],
+    });
+    return Number((res.data as { userId: number } | undefined)?.userId ?? res.userId);
   }
 
   /**
@@ -95,25 +138,12 @@ export function apiClient(baseUrl: string) {
   }): Promise<{ lead: string; teamId: number; projectId: number; testerId: number; developerId: number }> {
     await api('', 'POST', '/register', { ...scene.lead, confirmPassword: scene.lead.password });
     const lead = await apiLogin(scene.lead.username, scene.lead.password);
-    const form = new FormData();
-    form.append('file', new Blob([PNG], { type: 'image/png' }), 'icon.png');
-    const icon = await api(lead, 'POST', '/common/upload', form);
-    const team = await api(lead, 'POST', '/system/team', {
-      teamName: scene.teamName,
-      teamIcon: icon.fileName,
-    });
-    const teamId = (team.data as { teamId: number }).teamId;
+    const teamId = await createTeam(lead, scene.teamName);
     const ids: number[] = [];
     for (const person of [scene.tester, scene.developer]) {
       // The lead chooses a first password, which the member replaces with their own at once
       // (a password someone else chose opens nothing else): the scene's people use their own.
-      const res = await api(lead, 'POST', `/system/team/${teamId}/member`, {
-        ...person,
-        password: `${person.password}-1st`,
-        email: `${person.userName}@example.com`,
-        roleIds: [ROLE.teamDefault],
-      });
-      ids.push(Number((res.data as { userId: number } | undefined)?.userId ?? res.userId));
+      ids.push(await createMember(lead, teamId, { ...person, password: `${person.password}-1st` }));
       const first = await apiLogin(person.userName, `${person.password}-1st`);
       await api(first, 'PUT', '/system/user/profile/updatePwd', {
         oldPassword: `${person.password}-1st`,
@@ -136,5 +166,5 @@ export function apiClient(baseUrl: string) {
     return { lead, teamId, projectId, testerId: ids[0] ?? 0, developerId: ids[1] ?? 0 };
   }
 
-  return { api, apiLogin, seedOwnProject, seedTeamProject };
+  return { api, apiLogin, createTeam, createMember, seedOwnProject, seedTeamProject };
 }

@@ -9,7 +9,7 @@ const SHOTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screensho
 /**
  * How long a page waits for what it is told to wait for (an element, a navigation) before the
  * step fails: room for a 2-core machine running two files side by side, where a lazy chunk or a
- * dialog can take several seconds. What must be fast is timed apart (the e2e-timed files).
+ * dialog can take several seconds. What must be fast is measured apart, in the bench (bench/budget.json).
  */
 export const WAIT_MS = 20_000;
 

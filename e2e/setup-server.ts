@@ -8,9 +8,9 @@ import { showOpenPages } from './browser.ts';
  * off), so files share no state: none depends on what an earlier file left, and files can run
  * side by side (vitest.config.ts says how many).
  */
-// Every file registers its own people from this one address; the default (5 a minute) is for
-// strangers, not a test run.
-const server = await startServer({ REGISTER_RATE_PER_MINUTE: '1000' });
+// Every file registers its own people, and each test signs its own in, from this one address;
+// the defaults (5 registrations and 30 sign-ins a minute) are for strangers, not a test run.
+const server = await startServer({ REGISTER_RATE_PER_MINUTE: '1000', SIGN_IN_RATE_PER_MINUTE: '1000' });
 // Should the worker be ended before the file's hooks run (a timed-out run), the server goes too.
 process.once('exit', () => server.child.kill('SIGKILL'));
 afterEach(async ({ task }) => {

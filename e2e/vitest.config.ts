@@ -1,16 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that time the product ("a notice within a second"), and the crash test whose hundred
- * writers load the machine: they run one at a time after the others, with the machine to
- * themselves, so no file's load fails another's timed check.
+ * The crash test, whose hundred writers load the machine: it runs after the others, with the
+ * machine to itself. No file times the product (how soon is the bench's budget, bench/budget.json).
  */
-const TIMED = [
-  'tests/notices.e2e.ts',
-  'tests/home.e2e.ts',
-  'tests/instances.e2e.ts',
-  'tests/crash-safety.e2e.ts',
-];
+const ALONE = ['tests/crash-safety.e2e.ts'];
 
 export default defineConfig({
   test: {
@@ -19,7 +13,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Each file has its own server (setup-server.ts), so two files run side by side (12 min down
     // to 5–8). Their pages wait up to WAIT_MS (browser.ts) for what a loaded machine can be slow
-    // to show; the timed files below run alone after them.
+    // to show; the crash test below runs alone after them.
     maxWorkers: 2,
     // A page reload or a lazy chunk can take more than the default second on a busy CI machine.
     expect: { poll: { timeout: 5_000 } },
@@ -30,11 +24,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/**/*.e2e.ts'], exclude: TIMED, sequence: { groupOrder: 0 } },
+        test: { name: 'e2e', include: ['tests/**/*.e2e.ts'], exclude: ALONE, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
-        test: { name: 'e2e-timed', include: TIMED, fileParallelism: false, sequence: { groupOrder: 1 } },
+        test: { name: 'e2e-alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

@@ -1,46 +1,66 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { apiClient, newPerson } from '../api.ts';
 import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, XLSX_TYPE, xlsxFile } from '../excel.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, seedOwnProject } = apiClient(baseUrl);
-const LEAD = { username: 'ivy', password: 'ivy-pass1', phoneNumber: '13900139200', nickName: 'Ivy Importer' };
 const EXISTING = 'Existing defect before the import';
 /** Type, title, level, state, deliverable, handler: the template's columns this test fills. */
-const SHEET_ROWS = [
-  ['BUG', 'Imported: cart total rounds wrong', '高', '待处理', 'Checkout', LEAD.nickName],
-  ['任务', 'Imported: write the refund guide', '中', '待处理', '', LEAD.nickName],
+const IMPORT_HEADERS = ['类型', '标题', '严重程度', '缺陷状态', '交付物', '处理人'];
+/** The rows a person types into the template, the third naming a handler who is not a member. */
+const importRows = (handler: string) => [
+  ['BUG', 'Imported: cart total rounds wrong', '高', '待处理', 'Checkout', handler],
+  ['任务', 'Imported: write the refund guide', '中', '待处理', '', handler],
   ['BUG', 'Imported: coupon field accepts spaces', '低', '待处理', 'Checkout', 'Nobody Here'],
-  ['任务', 'Imported: translate the checkout page', '紧急', '待处理', 'Checkout', LEAD.nickName],
+  ['任务', 'Imported: translate the checkout page', '紧急', '待处理', 'Checkout', handler],
 ];
 /** The sheet row (header is row 1) of the row naming a handler who is not a member. */
 const BAD_ROW = 4;
 
 let browser: Browser;
 let page: Page;
-const seeded = { token: '', projectId: 0 };
+let leads = 0;
+const seeded = { token: '', projectId: 0, lead: newPerson('Ivy Importer') };
 
-/** A lead of their own with a project, a "Checkout" deliverable and one defect. */
+/**
+ * The test's own lead with a project, a "Checkout" deliverable and one defect, signed in on a
+ * page of the test's own.
+ */
 async function seed(): Promise<void> {
-  const { token, userId, projectId } = await seedOwnProject(LEAD, {
-    teamName: 'Import Team',
+  leads += 1;
+  const lead = newPerson('Ivy Importer');
+  const { token, userId, projectId } = await seedOwnProject(lead, {
+    teamName: `Import Team ${process.pid % 1000}-${leads}`,
     projectName: 'Import Shop',
   });
-  seeded.token = token;
-  seeded.projectId = projectId;
-  await api(token, 'POST', '/system/module', { projectId: seeded.projectId, batchModuleNames: ['Checkout'] });
+  Object.assign(seeded, { token, projectId, lead });
+  await api(token, 'POST', '/system/module', { projectId, batchModuleNames: ['Checkout'] });
   await api(token, 'POST', '/system/defect', {
-    projectId: seeded.projectId,
+    projectId,
     defectType: 'BUG',
     defectName: EXISTING,
     defectDescribe: 'Steps',
     defectLevel: 'middle',
     handleBy: [userId],
   });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  await signIn(page, lead);
+}
+
+/** Imports a sheet of these headers and rows through the API, behind the page's back. */
+async function importThroughApi(headers: string[], rows: string[][]): Promise<void> {
+  const sheet = new ExcelJS.Workbook().addWorksheet('Defects');
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(row);
+  const form = new FormData();
+  form.append('file', new Blob([await sheet.workbook.xlsx.writeBuffer()], { type: XLSX_TYPE }), 'rows.xlsx');
+  await api(seeded.token, 'POST', `/system/defect/import?projectId=${seeded.projectId}`, form);
 }
 
 const listTotal = async () =>
@@ -89,20 +109,15 @@ const titles = () => rows().locator('td:nth-child(3)').allTextContents();
 
 beforeAll(async () => {
   browser = await launch();
-  await seed();
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await signIn(page, LEAD);
 });
 afterAll(async () => {
   await browser.close();
 });
 
 describe('defect import and export', () => {
-  let template: ExcelJS.Worksheet;
-
   it('imports nothing from a sheet with a bad row and names the row, then all four once it is fixed', async () => {
+    await seed();
+    const SHEET_ROWS = importRows(seeded.lead.nickName);
     await page.goto(`${baseUrl}/#/project/defect`);
     await expect.poll(() => titles()).toEqual([EXISTING]);
     await toolbar().getByRole('button', { name: '导入' }).click();
@@ -111,7 +126,7 @@ describe('defect import and export', () => {
     // The template comes with its drop-downs; it is what the person fills in.
     const templateDownload = await downloadBy(page, () => dialog().getByText('下载模板').click());
     expect(templateDownload.suggestedFilename()).toBe('缺陷导入模板.xlsx');
-    template = await readWorkbook(templateDownload);
+    const template = await readWorkbook(templateDownload);
     expect([...headerColumns(template).keys()]).toEqual(
       expect.arrayContaining(['类型', '标题', '严重程度', '缺陷状态', '交付物', '处理人']),
     );
@@ -142,7 +157,9 @@ describe('defect import and export', () => {
     await shotAtWidths('di-01-import-row-errors');
 
     // Fixed and sent again: every row goes in, the dialog closes and the list shows them.
-    const fixed = SHEET_ROWS.map((row) => row.map((cell) => (cell === 'Nobody Here' ? LEAD.nickName : cell)));
+    const fixed = SHEET_ROWS.map((row) =>
+      row.map((cell) => (cell === 'Nobody Here' ? seeded.lead.nickName : cell)),
+    );
     await input.setInputFiles(await filledTemplate(template, fixed));
     expect(await failure.count()).toBe(0);
     await dialog()
@@ -166,6 +183,11 @@ describe('defect import and export', () => {
   });
 
   it('exports the list as filtered and sorted now', async () => {
+    await seed();
+    await importThroughApi(
+      IMPORT_HEADERS,
+      importRows(seeded.lead.nickName).filter((row) => !row.includes('Nobody Here')),
+    );
     await page.goto(`${baseUrl}/#/project/defect?type=TASK&sort=projectNum&order=asc`);
     await expect.poll(() => rows().count()).toBe(2);
     const shown = await titles();
@@ -176,29 +198,27 @@ describe('defect import and export', () => {
     expect(sheetRows(sheet, ['标题']).flat()).toEqual(shown);
     expect(shown).toEqual(['Imported: write the refund guide', 'Imported: translate the checkout page']);
     expect(sheetRows(sheet, ['类型', '交付物', '处理人'])).toEqual([
-      ['任务', '', LEAD.nickName],
-      ['任务', 'Checkout', LEAD.nickName],
+      ['任务', '', seeded.lead.nickName],
+      ['任务', 'Checkout', seeded.lead.nickName],
     ]);
   });
 
   it('shows a keyword total the server stopped counting as 1000+, in both languages', async () => {
-    const sheet = new ExcelJS.Workbook().addWorksheet('Defects');
-    sheet.addRow(['Type', 'Title', 'Level', 'State', 'Handler']);
-    for (let i = 1; i <= 1001; i++)
-      sheet.addRow(['BUG', `Bulkload row ${i}`, 'Low', 'Pending', LEAD.nickName]);
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([await sheet.workbook.xlsx.writeBuffer()], { type: XLSX_TYPE }),
-      'bulk.xlsx',
-    );
-    await api(seeded.token, 'POST', `/system/defect/import?projectId=${seeded.projectId}`, form);
+    await seed();
+    const bulk = Array.from({ length: 1001 }, (_, k) => [
+      'BUG',
+      `Bulkload row ${k + 1}`,
+      'Low',
+      'Pending',
+      seeded.lead.nickName,
+    ]);
+    await importThroughApi(['Type', 'Title', 'Level', 'State', 'Handler'], bulk);
 
     const sortedHeader = () => page.locator('.ant-table-thead th[aria-sort]').allTextContents();
     await page.goto(`${baseUrl}/#/project/defect`);
     // Imported behind the page's back, so the list cached a moment ago is read afresh.
     await page.reload();
-    await page.locator('.ant-pagination-total-text').getByText('共 1006 条').waitFor();
+    await page.locator('.ant-pagination-total-text').getByText('共 1002 条').waitFor();
     // Without a keyword the list is in the server's order, shown as last update first.
     expect(await sortedHeader()).toEqual(['更新时间']);
 

@@ -1,65 +1,78 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { apiClient, newPerson } from '../api.ts';
 import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
-const { api, seedTeamProject } = apiClient(baseUrl);
-const LEAD = { username: 'hana', password: 'hana-pass1', phoneNumber: '13900139850', nickName: 'Hana Lead' };
-const TESTER = {
-  userName: 'hugo',
-  password: 'hugo-pass1',
-  phoneNumber: '13900139851',
-  nickName: 'Hugo Tester',
-};
-const DEV = { userName: 'hedy', password: 'hedy-pass1', phoneNumber: '13900139852', nickName: 'Hedy Dev' };
+const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 
 let browser: Browser;
-let page: Page;
-const seeded = { lead: '', projectId: 0, developerId: 0 };
+let scenes = 0;
 
 beforeAll(async () => {
   browser = await launch();
-  Object.assign(
-    seeded,
-    await seedTeamProject({
-      lead: LEAD,
-      tester: TESTER,
-      developer: DEV,
-      teamName: 'Home Team',
-      projectName: 'Home Shop',
-    }),
-  );
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await signIn(page, { userName: DEV.userName, password: DEV.password });
 });
 afterAll(async () => {
   await browser.close();
 });
 
+/**
+ * A test's own team: a lead, a tester and a developer in one project ('Home Shop'), and the
+ * developer signed in on a page of their own.
+ */
+async function developerScene() {
+  scenes += 1;
+  const developer = newPerson('Hedy Dev');
+  const seeded = await seedTeamProject({
+    lead: newPerson('Hana Lead'),
+    tester: newPerson('Hugo Tester'),
+    developer,
+    teamName: `Home Team ${process.pid % 1000}-${scenes}`,
+    projectName: 'Home Shop',
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  await signIn(page, developer);
+  return { ...seeded, developer, page, token: await apiLogin(developer.userName, developer.password) };
+}
+
+/** The lead assigns the developer an urgent defect, 'Coupon applies twice'; its id. */
+async function assignCoupon(
+  scene: { lead: string; projectId: number; developerId: number },
+  extra: { planEndTime?: string } = {},
+): Promise<number> {
+  const created = await api(scene.lead, 'POST', '/system/defect', {
+    projectId: scene.projectId,
+    defectType: 'BUG',
+    defectName: 'Coupon applies twice',
+    defectDescribe: 'Apply SAVE10 twice',
+    defectLevel: 'urgent',
+    handleBy: [scene.developerId],
+    ...extra,
+  });
+  return (created.data as { defectId: number }).defectId;
+}
+
 describe('the home page', () => {
-  it('shows a defect assigned to me within a second of its notice, and opens it in one click', async () => {
+  it('shows a defect assigned to me once its notice comes, without a reload, and opens it in one click', async () => {
+    const seeded = await developerScene();
+    const { page } = seeded;
     await page.goto(`${baseUrl}/#/index`);
     await page.getByTestId('home-counts').waitFor();
-    const waiting = page.getByTestId('home');
-    const created = await api(seeded.lead, 'POST', '/system/defect', {
-      projectId: seeded.projectId,
-      defectType: 'BUG',
-      defectName: 'Coupon applies twice',
-      defectDescribe: 'Apply SAVE10 twice',
-      defectLevel: 'urgent',
-      handleBy: [seeded.developerId],
-      planEndTime: '2020-01-01 00:00:00',
+    // A mark a reload would wipe: the list must follow the notice in the page as it is.
+    await page.evaluate(() => {
+      (window as unknown as { __sameHome: boolean }).__sameHome = true;
     });
-    const defectId = (created.data as { defectId: number }).defectId;
-    await page.locator('.notice-panel').filter({ hasText: 'Coupon applies twice' }).waitFor();
-    const noticed = Date.now();
+    const waiting = page.getByTestId('home');
+    const defectId = await assignCoupon(seeded, { planEndTime: '2020-01-01 00:00:00' });
     const item = waiting.locator(`[data-testid=home-waiting] [data-defect-id="${defectId}"]`);
-    await item.waitFor({ timeout: 3000 });
-    expect(Date.now() - noticed).toBeLessThan(1000);
+    expect(await item.count()).toBe(0);
+    await page.locator('.notice-panel').filter({ hasText: 'Coupon applies twice' }).waitFor();
+    // How soon is the budget's ('assigned defect to the home list in Chromium'); here, that it comes.
+    await item.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __sameHome?: boolean }).__sameHome)).toBe(true);
     expect(await item.innerText()).toContain('已逾期');
     await shot(page, 'home-01-waiting');
 
@@ -69,8 +82,11 @@ describe('the home page', () => {
   });
 
   it('charts the projects I follow, and is usable at 992 px', async () => {
-    const dev = await apiClient(baseUrl).apiLogin(DEV.userName, DEV.password);
-    await api(dev, 'POST', `/system/project/${seeded.projectId}/collect`, { collect: true });
+    const seeded = await developerScene();
+    const { page } = seeded;
+    // One open defect in the project.
+    await assignCoupon(seeded);
+    await api(seeded.token, 'POST', `/system/project/${seeded.projectId}/collect`, { collect: true });
     await page.setViewportSize({ width: 992, height: 860 });
     await page.goto(`${baseUrl}/#/index`);
     await page.getByTestId('home-waiting').waitFor();
@@ -84,6 +100,7 @@ describe('the home page', () => {
   });
 
   it("keeps 'my life' as it is typed, across a reload and a tab closed before the save", async () => {
+    const { page, token } = await developerScene();
     await page.goto(`${baseUrl}/#/member/life`);
     const source = page.getByLabel('我的笔记（Markdown）');
     await source.fill('# Ship 1.0\n\n- [ ] write the docs');
@@ -98,8 +115,7 @@ describe('the home page', () => {
     await page.reload();
     expect(await page.getByLabel('我的笔记（Markdown）').inputValue()).toBe('# Ship 1.1');
     await page.locator('[data-testid=my-life-state][data-state=saved]').waitFor();
-    const dev = await apiClient(baseUrl).apiLogin(DEV.userName, DEV.password);
-    const info = (await api(dev, 'GET', '/getInfo')) as { config?: { lifeContent?: string } };
+    const info = (await api(token, 'GET', '/getInfo')) as { config?: { lifeContent?: string } };
     expect(JSON.parse(info.config?.lifeContent ?? '{}').lifeContent).toBe('# Ship 1.1');
   });
 });

@@ -104,20 +104,19 @@ describe.runIf(REDIS)('two server processes through Redis', () => {
         if (i > 100) throw new Error('the first process never saw the worker online');
         await new Promise((r) => setTimeout(r, 50));
       }
-      const sentAt = Date.now();
       await api(first.url, admin, 'POST', '/system/notice/send', {
         projectId,
         receiveIds: [workerId],
         title: 'Across processes',
         content: 'Sent through the first, read on the second',
       });
+      // How soon is the budget's ('notice across two processes through Redis'); here, that it comes.
       for (let i = 0; !frames.some((f) => f.action === 'notice'); i++) {
-        if (i > 200) throw new Error('no notice reached the socket on the second process');
+        if (i > 2000) throw new Error('no notice reached the socket on the second process within 20 s');
         await new Promise((r) => setTimeout(r, 10));
       }
       const notice = frames.find((f) => f.action === 'notice');
       expect(notice?.data).toMatchObject({ noticeTitle: 'Across processes', isRead: false });
-      expect(Date.now() - sentAt).toBeLessThan(1000);
     } finally {
       ws.close();
     }

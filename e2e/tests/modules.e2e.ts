@@ -1,26 +1,48 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { apiClient, newPerson } from '../api.ts';
 import { fillLogin, launch, shot, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, seedOwnProject } = apiClient(baseUrl);
-const OWNER = {
-  username: 'mira',
-  password: 'mira-pass1',
-  phoneNumber: '13900139021',
-  nickName: 'Mira Maker',
-};
 
 let browser: Browser;
 let page: Page;
 let token = '';
 let projectId = 0;
+let owners = 0;
 
-/** An owner with a team and an empty project, made through the API: the deliverables page is under test. */
-async function seedProject(): Promise<void> {
-  ({ token, projectId } = await seedOwnProject(OWNER, { teamName: 'Wren Team', projectName: 'Wren App' }));
+/**
+ * The test's own owner, team and project (through the API; the deliverables page is under test),
+ * with the given deliverables, signed in on a page of their own.
+ */
+async function ownProject(tree: { name: string; children?: string[] }[] = []): Promise<void> {
+  owners += 1;
+  const owner = newPerson('Mira Maker');
+  ({ token, projectId } = await seedOwnProject(owner, {
+    teamName: `Wren Team ${process.pid % 1000}-${owners}`,
+    projectName: 'Wren App',
+  }));
+  // The top level in one batch, then each node's children, as the page adds them.
+  if (tree.length > 0) {
+    const made = await api(token, 'POST', '/system/module', {
+      projectId,
+      batchModuleNames: tree.map((n) => n.name),
+    });
+    for (const [k, { children = [] }] of tree.entries()) {
+      const modulePid = (made.data as { moduleId: number }[])[k]?.moduleId;
+      if (children.length > 0)
+        await api(token, 'POST', '/system/module', { projectId, modulePid, batchModuleNames: children });
+    }
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  await page.goto(`${baseUrl}/#/login`);
+  await fillLogin(page, owner.username, owner.password);
+  await page.waitForURL(/#\/index/);
+  await page.goto(`${baseUrl}/#/project/module`);
 }
 
 async function capture(name: string) {
@@ -29,6 +51,11 @@ async function capture(name: string) {
   await shot(page, name);
 }
 
+const moduleIdOf = async (name: string) => {
+  const list = await api(token, 'GET', `/system/module/list?projectId=${projectId}`);
+  return (list.data as { moduleId: number; moduleName: string }[]).find((m) => m.moduleName === name)
+    ?.moduleId;
+};
 const rowNames = () => page.locator('.ant-table-row td:first-child').allInnerTexts();
 const row = (name: string) => page.locator('.ant-table-row').filter({ hasText: name }).first();
 const moduleDialog = () => page.getByRole('dialog').filter({ has: page.locator('form#module-dialog') });
@@ -44,13 +71,6 @@ async function addBatch(opener: Locator, lines: string[]): Promise<Locator> {
 
 beforeAll(async () => {
   browser = await launch();
-  await seedProject();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await page.goto(`${baseUrl}/#/login`);
-  await fillLogin(page, OWNER.username, OWNER.password);
-  await page.waitForURL(/#\/index/);
 });
 afterAll(async () => {
   await browser.close();
@@ -58,7 +78,7 @@ afterAll(async () => {
 
 describe('deliverables', () => {
   it('builds a tree from batches of names, refusing a line that is too long', async () => {
-    await page.goto(`${baseUrl}/#/project/module`);
+    await ownProject();
     await page.getByText('暂无交付物').waitFor();
 
     let dialog = await addBatch(page.getByRole('button', { name: '创建交付物' }), [
@@ -96,6 +116,14 @@ describe('deliverables', () => {
   });
 
   it('deletes a node with sub-deliverables only after confirming what goes with it', async () => {
+    await ownProject([{ name: 'Mobile App', children: ['Login', 'Cart'] }, { name: 'Admin Console' }]);
+    await api(token, 'POST', '/system/module', {
+      projectId,
+      modulePid: await moduleIdOf('Login'),
+      batchModuleNames: ['Captcha'],
+    });
+    await page.reload();
+    await expect.poll(rowNames).toEqual(['Mobile App', 'Login', 'Captcha', 'Cart', 'Admin Console']);
     await row('Login')
       .getByRole('button', { name: /删\s*除/ })
       .click();
@@ -122,6 +150,8 @@ describe('deliverables', () => {
   });
 
   it('deletes a leaf without defects after the one usual question', async () => {
+    await ownProject([{ name: 'Mobile App', children: ['Cart'] }, { name: 'Admin Console' }]);
+    await expect.poll(rowNames).toEqual(['Mobile App', 'Cart', 'Admin Console']);
     await row('Cart')
       .getByRole('button', { name: /删\s*除/ })
       .click();

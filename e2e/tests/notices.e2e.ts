@@ -2,51 +2,79 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { apiClient, type Lead, newPerson, type Person } from '../api.ts';
 import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
-const LEAD = { username: 'nora', password: 'nora-pass1', phoneNumber: '13900139300', nickName: 'Nora Lead' };
-const TESTER = {
-  nickName: 'Theo Tester',
-  userName: 'theo',
-  password: 'theo-pass1',
-  phoneNumber: '13900139301',
-};
-const DEVELOPER = {
-  nickName: 'Dora Dev',
-  userName: 'dora',
-  password: 'dora-pass1',
-  phoneNumber: '13900139302',
-};
 const TITLE = 'Payment page shows a blank screen';
 /** Also kept outside the repository, for a look at both widths side by side. */
 const EXTRA_SHOTS = process.env.BUGLET_SHOTS_DIR;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-const seeded = { projectId: 0, testerId: 0, developerId: 0 };
 
-/** A team with a tester and a developer in one project; the tester's defect page shows the members panel. */
-async function seedProject(): Promise<void> {
-  const scene = await seedTeamProject({
-    lead: LEAD,
-    tester: TESTER,
-    developer: DEVELOPER,
-    teamName: 'Egret Team',
+interface Scene {
+  lead: Lead & Person;
+  tester: Lead & Person;
+  developer: Lead & Person;
+  projectId: number;
+  testerId: number;
+  developerId: number;
+}
+
+let scenes = 0;
+
+/**
+ * People of their own for one test: a lead, a tester and a developer in a new team's project, the
+ * project current for all three, and the tester's defect page showing the members panel.
+ */
+async function seedScene(): Promise<Scene> {
+  scenes += 1;
+  const people = {
+    lead: newPerson('Nora Lead'),
+    tester: newPerson('Theo Tester'),
+    developer: newPerson('Dora Dev'),
+  };
+  const seeded = await seedTeamProject({
+    ...people,
+    teamName: `Egret Team ${process.pid % 1000}-${scenes}`,
     projectName: 'Egret Shop',
   });
-  const { lead, teamId, projectId } = scene;
-  Object.assign(seeded, { projectId, testerId: scene.testerId, developerId: scene.developerId });
+  const { lead, teamId, projectId } = seeded;
   await api(lead, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
-  const tester = await apiLogin(TESTER.userName, TESTER.password);
+  const tester = await apiLogin(people.tester.userName, people.tester.password);
   await api(tester, 'POST', '/system/statistic', {
     moduleType: 1,
     projectId,
     statisticTemplatConfig: JSON.stringify([{ name: 'DefectMemberOnline' }, { name: 'DefectState' }]),
   });
+  return { ...people, projectId, testerId: seeded.testerId, developerId: seeded.developerId };
+}
+
+/** The tester assigns the developer a defect through the API; its id. */
+async function assign(scene: Scene, defectName: string, defectDescribe = 'Steps: pay with a card') {
+  const token = await apiLogin(scene.tester.userName, scene.tester.password);
+  const res = await api(token, 'POST', '/system/defect', {
+    projectId: scene.projectId,
+    defectType: 'BUG',
+    defectName,
+    defectDescribe,
+    defectLevel: 'middle',
+    handleBy: [scene.developerId],
+  });
+  return (res.data as { defectId: number }).defectId;
+}
+
+/** The developer signed in on the defect page, with a second tab on the home page. */
+async function developerTabs(scene: Scene) {
+  const context = await newContext();
+  const front = await login(context, scene.developer, '/project/defect');
+  const back = await openTab(context, '/index');
+  await front.locator('.notice-bell').waitFor();
+  await back.locator('.notice-bell').waitFor();
+  return { context, front, back };
 }
 
 /** Counts the oscillators the page starts, to see that a notice sound was played. */
@@ -150,7 +178,6 @@ const oscillators = (page: Page) =>
 
 beforeAll(async () => {
   browser = await launch();
-  await seedProject();
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -158,34 +185,29 @@ afterAll(async () => {
 });
 
 describe('notices in real time', () => {
-  let tester: Page;
-  let developer: Page;
-  let developerOtherTab: Page;
-  let developerContext: BrowserContext;
-
   it('shows the tester which members are online, live', async () => {
-    tester = await login(await newContext(), TESTER, '/project/defect');
+    const scene = await seedScene();
+    const tester = await login(await newContext(), scene.tester, '/project/defect');
     await tester.locator('.statistic-members').waitFor();
-    await onlineDot(tester, seeded.testerId).waitFor();
-    expect(await onlineDot(tester, seeded.developerId).count()).toBe(0);
-
-    developerContext = await newContext();
-    developer = await login(developerContext, DEVELOPER, '/project/defect');
-    developerOtherTab = await openTab(developerContext, '/index');
-    await onlineDot(tester, seeded.developerId).waitFor();
+    await onlineDot(tester, scene.testerId).waitFor();
+    expect(await onlineDot(tester, scene.developerId).count()).toBe(0);
+    const developer = await developerTabs(scene);
+    await onlineDot(tester, scene.developerId).waitFor();
     await capture(tester, 'nt-00-members-online');
-    await developer.locator('.notice-bell').waitFor();
-    expect(await bellDot(developer).count()).toBe(0);
+    expect(await bellDot(developer.front).count()).toBe(0);
   });
 
-  it('rings the developer within a second when the tester assigns a defect', async () => {
+  it('rings the developer, in both tabs, once the tester assigns a defect', async () => {
+    const scene = await seedScene();
+    const tester = await login(await newContext(), scene.tester, '/project/defect');
+    const { front: developer, back: developerOtherTab } = await developerTabs(scene);
     await tester.getByRole('button', { name: '新建缺陷' }).click();
     const form = tester.locator('form#defect-form');
     await form.locator('#defect-form_defectName').fill(TITLE);
     await tester.locator('#defect-form_handleBy').click();
     await tester
       .locator('.ant-select-dropdown:visible')
-      .getByText(DEVELOPER.nickName, { exact: true })
+      .getByText(scene.developer.nickName, { exact: true })
       .click();
     await form.locator('#defect-form_defectDescribe').fill('Steps: pay with a card');
     // The developer looks at one tab; the other waits in the background.
@@ -200,22 +222,15 @@ describe('notices in real time', () => {
       .getByRole('button', { name: /保\s*存/ })
       .click();
     await saved;
-    // Timed from the answer to Save, in the pages' own clocks. The notice may reach the page
-    // before this process hears of the answer, so it must only come after the click.
-    const start = Date.now();
-    // Both tabs; one is in the background, where the browser holds animations back, so "in the page" counts.
+    // Both tabs; one is in the background, where the browser holds animations back, so "in the
+    // page" counts. How soon is the budget's ('assigned defect to the bell in Chromium'); here,
+    // that it comes, in both tabs, after the click and without a reload.
     const panel = developer.locator('.notice-panel');
-    await expect.poll(() => unreadCount(developerOtherTab), { timeout: 5000, interval: 20 }).toBe(1);
-    await expect.poll(() => unreadCount(developer), { timeout: 5000, interval: 20 }).toBe(1);
-    await panel.waitFor({ state: 'attached', timeout: 5000 });
+    await expect.poll(() => unreadCount(developerOtherTab), { timeout: WAIT_MS, interval: 20 }).toBe(1);
+    await expect.poll(() => unreadCount(developer), { timeout: WAIT_MS, interval: 20 }).toBe(1);
+    await panel.waitFor({ state: 'attached' });
     const [front, back] = await Promise.all([arrival(developer), arrival(developerOtherTab)]);
-    console.log(
-      `notices: dot ${front.unreadAt - start} ms (other tab ${back.unreadAt - start} ms), pop-up ${front.panelAt - start} ms after Save`,
-    );
-    for (const at of [front.unreadAt, front.panelAt, back.unreadAt]) {
-      expect(at).toBeGreaterThan(clicked);
-      expect(at - start).toBeLessThan(1000);
-    }
+    for (const at of [front.unreadAt, front.panelAt, back.unreadAt]) expect(at).toBeGreaterThan(clicked);
     await developer.bringToFront();
     await bellDot(developer).waitFor();
     await panel.waitFor();
@@ -225,58 +240,70 @@ describe('notices in real time', () => {
     await capture(developer, 'nt-01-bell-and-panel');
   });
 
-  it('opens the defect from the pop-up link', async () => {
+  it('opens the defect from the pop-up link, which reads the notice in the other tab too', async () => {
+    const scene = await seedScene();
+    const { front: developer, back: developerOtherTab } = await developerTabs(scene);
+    await developer.bringToFront();
+    await assign(scene, TITLE);
     await developer
       .locator('.notice-panel')
       .getByRole('button', { name: /打\s*开/ })
       .click();
     await developer.waitForURL(/#\/project\/defect\?defectId=\d+/);
     await developer.locator('.defect-view-drawer').getByText(TITLE).first().waitFor();
-    // Following the link read the notice: the other tab loses its dot.
     await expect.poll(() => unreadCount(developerOtherTab)).toBe(0);
     await expect.poll(() => bellDot(developer).count()).toBe(0);
   });
 
   it('shows who else is looking at the defect, live, and drops them when they close it', async () => {
+    const scene = await seedScene();
+    const defectId = await assign(scene, TITLE);
+    const tester = await login(await newContext(), scene.tester, '/index');
+    const developer = await login(await newContext(), scene.developer, '/index');
+    const open = `${baseUrl}/#/project/defect?defectId=${defectId}&projectId=${scene.projectId}`;
+    await tester.goto(open);
+    await tester.locator('.defect-view-drawer').getByText(TITLE).first().waitFor();
+    await developer.goto(open);
+    await developer.locator('.defect-view-drawer').getByText(TITLE).first().waitFor();
     const looking = (page: Page) => page.locator('.defect-view-drawer .focus-avatars');
-    // The tester has had the defect open since saving it; the developer opened it from the link.
     await expect
       .poll(() => looking(developer).getAttribute('aria-label'))
-      .toBe(`正在查看：${TESTER.nickName}`);
-    await expect.poll(() => looking(tester).getAttribute('data-user-ids')).toBe(String(seeded.developerId));
-    expect(await looking(tester).getAttribute('aria-label')).toBe(`正在查看：${DEVELOPER.nickName}`);
-    // The "defect created" toast would cover the header in the picture.
-    await tester.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 5000 });
+      .toBe(`正在查看：${scene.tester.nickName}`);
+    await expect.poll(() => looking(tester).getAttribute('data-user-ids')).toBe(String(scene.developerId));
+    expect(await looking(tester).getAttribute('aria-label')).toBe(`正在查看：${scene.developer.nickName}`);
     await looking(tester).hover();
-    await tester.locator('.ant-tooltip').getByText(`正在查看：${DEVELOPER.nickName}`).waitFor();
+    await tester.locator('.ant-tooltip').getByText(`正在查看：${scene.developer.nickName}`).waitFor();
     await capture(tester, 'nt-10-focus-drawer');
     await tester.mouse.move(0, 0);
 
     await tester.locator('.defect-view-drawer .ant-drawer-close').click();
     await tester.mouse.move(0, 400);
-    await expect.poll(() => looking(developer).count(), { timeout: 2000 }).toBe(0);
+    await expect.poll(() => looking(developer).count()).toBe(0);
     // The developer still looks: the tester's list shows it on the row.
     const row = tester.locator('.ant-table-row', { hasText: TITLE });
     await expect
       .poll(() => row.locator('.focus-avatars').getAttribute('data-user-ids'))
-      .toBe(String(seeded.developerId));
+      .toBe(String(scene.developerId));
     await capture(tester, 'nt-11-focus-list');
   });
 
-  it('lists the notice; opening it clears the dot in the other tab', async () => {
-    await tester.keyboard.press('Escape');
-    // A second change: the developer is asked to look again.
-    const token = await apiLogin(TESTER.userName, TESTER.password);
-    await api(token, 'POST', '/system/defect', {
-      projectId: seeded.projectId,
-      defectType: 'BUG',
-      defectName: 'Receipt e-mail has no total',
-      defectDescribe: '**Expected**: the total\n\n<script>alert(1)</script>',
-      defectLevel: 'middle',
-      handleBy: [seeded.developerId],
-    });
+  it('lists the notices; opening the unread one clears the dot in the other tab', async () => {
+    const scene = await seedScene();
+    const { front: developer, back: developerOtherTab } = await developerTabs(scene);
+    // One notice already read (opened through the API), then a second change to look at.
+    await assign(scene, TITLE);
+    const token = await apiLogin(scene.developer.userName, scene.developer.password);
+    const first = (await api(token, 'GET', '/system/notice/list')) as unknown as {
+      rows: { noticeId: number }[];
+    };
+    await api(token, 'GET', `/system/notice/${first.rows[0]?.noticeId}`);
+    await expect.poll(() => unreadCount(developerOtherTab)).toBe(0);
+    await assign(
+      scene,
+      'Receipt e-mail has no total',
+      '**Expected**: the total\n\n<script>alert(1)</script>',
+    );
     await expect.poll(() => unreadCount(developerOtherTab)).toBe(1);
-    await developer.keyboard.press('Escape');
     await closePopups(developer);
     await developer.locator('.notice-bell').click();
     await developer.waitForURL(/#\/notice\/index/);
@@ -303,8 +330,8 @@ describe('notices in real time', () => {
   });
 
   it('saves the notification settings, refusing a malformed e-mail', async () => {
-    await developer.goto(`${baseUrl}/#/notice/index`);
-    await closePopups(developer);
+    const scene = await seedScene();
+    const developer = await login(await newContext(), scene.developer, '/notice/index');
     await developer.getByRole('button', { name: '通知设置' }).click();
     const dialog = developer.getByRole('dialog').filter({ has: developer.locator('form#notice-settings') });
     await dialog.locator('#notice-settings_defectReceiver').waitFor();
@@ -321,28 +348,34 @@ describe('notices in real time', () => {
     await capture(developer, 'nt-04-settings-dialog');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await developer.locator('.ant-message').getByText('保存成功').waitFor();
-    const token = await apiLogin(DEVELOPER.userName, DEVELOPER.password);
-    const saved = await api(token, 'GET', `/im/config?projectId=${seeded.projectId}`);
+    const token = await apiLogin(scene.developer.userName, scene.developer.password);
+    const saved = await api(token, 'GET', `/im/config?projectId=${scene.projectId}`);
     const config = (saved.data as { config: { platforms: Record<string, Record<string, unknown>> } }).config;
     expect(config.platforms.bmail).toEqual({ switch: true, receiver: 'dora@example.com' });
     expect(config.platforms.asystem?.backgroundMusicUrl).toBe('junhao.mp3');
   });
 
   it('drops the developer from the online set when their tabs close', async () => {
-    expect(await onlineDot(tester, seeded.developerId).count()).toBe(1);
-    await developerContext.close();
-    await expect.poll(() => onlineDot(tester, seeded.developerId).count(), { timeout: 5000 }).toBe(0);
-    expect(await onlineDot(tester, seeded.testerId).count()).toBe(1);
+    const scene = await seedScene();
+    const tester = await login(await newContext(), scene.tester, '/project/defect');
+    const developer = await developerTabs(scene);
+    await onlineDot(tester, scene.developerId).waitFor();
+    await developer.context.close();
+    await expect.poll(() => onlineDot(tester, scene.developerId).count()).toBe(0);
+    expect(await onlineDot(tester, scene.testerId).count()).toBe(1);
   });
 });
 
 describe('project notification platforms', () => {
+  // One project for the three: none reads what another wrote, each opens its own page.
+  let scene: Scene;
+  beforeAll(async () => {
+    scene = await seedScene();
+  });
+  const leadPage = async () => login(await newContext(), scene.lead, '/index');
+
   it('lets the project lead set the DingTalk robot and the WeCom app, checked as the server does', async () => {
-    const lead = await login(
-      await newContext(),
-      { userName: LEAD.username, password: LEAD.password },
-      '/index',
-    );
+    const lead = await leadPage();
     await lead.goto(`${baseUrl}/#/project/option`);
     await lead.getByRole('button', { name: '钉钉机器人' }).click();
     await lead.waitForURL(/#\/project\/ding/);
@@ -356,8 +389,8 @@ describe('project notification platforms', () => {
     await capture(lead, 'nt-05-project-ding');
     await ding.getByRole('button', { name: /保\s*存/ }).click();
     await lead.locator('.ant-message').getByText('保存成功').waitFor();
-    const token = await apiLogin(LEAD.username, LEAD.password);
-    const stored = await api(token, 'GET', `/im/project/ding/config?projectId=${seeded.projectId}`);
+    const token = await apiLogin(scene.lead.username, scene.lead.password);
+    const stored = await api(token, 'GET', `/im/project/ding/config?projectId=${scene.projectId}`);
     // The secret is never sent back: the page learns only that it is set.
     expect(JSON.parse((stored.data as { configParams: string }).configParams)).toMatchObject({
       keyword: 'Buglet',
@@ -387,14 +420,17 @@ describe('project notification platforms', () => {
   });
 
   it('lets the lead send a notice to a member, who sees it listed', async () => {
-    const lead = contexts[contexts.length - 1]?.pages()[0] as Page;
+    const lead = await leadPage();
     await lead.goto(`${baseUrl}/#/notice/index`);
     await lead.getByRole('button', { name: '发送通知' }).click();
     const dialog = lead.getByRole('dialog').filter({ has: lead.locator('form#notice-send') });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.getByText('接收人不能为空').waitFor();
     await lead.locator('#notice-send_receiveIds').click();
-    await lead.locator('.ant-select-dropdown:visible').getByText(TESTER.nickName, { exact: true }).click();
+    await lead
+      .locator('.ant-select-dropdown:visible')
+      .getByText(scene.tester.nickName, { exact: true })
+      .click();
     await dialog.locator('#notice-send_title').fill('Release on Friday');
     await dialog.locator('#notice-send_content').fill('Please **retest** the payment page.');
     // The receivers' list closed when the title took the focus (an Escape now would close the dialog).
@@ -402,7 +438,7 @@ describe('project notification platforms', () => {
     await capture(lead, 'nt-07-send-dialog');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await lead.locator('.ant-message').getByText('发送成功').waitFor();
-    const token = await apiLogin(TESTER.userName, TESTER.password);
+    const token = await apiLogin(scene.tester.userName, scene.tester.password);
     const list = await api(token, 'GET', '/system/notice/list?pageNum=1&pageSize=10&groupName=artificial');
     expect((list as unknown as { rows: { noticeTitle: string }[] }).rows[0]?.noticeTitle).toBe(
       'Release on Friday',
@@ -410,7 +446,7 @@ describe('project notification platforms', () => {
   });
 
   it('speaks English too', async () => {
-    const lead = contexts[contexts.length - 1]?.pages()[0] as Page;
+    const lead = await leadPage();
     await lead.evaluate(() => localStorage.setItem('i18n-locale', 'en_US'));
     await lead.goto(`${baseUrl}/#/notice/index?groupName=artificial`);
     await lead.reload();

@@ -1,43 +1,54 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { apiClient, type Lead, newPerson } from '../api.ts';
 import { launch, shot, signIn, topDialog, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
-const { seedOwnProject } = apiClient(baseUrl);
-const LEAD = {
-  username: 'otto',
-  password: 'otto-pass1',
-  phoneNumber: '13900139820',
-  nickName: 'Otto Ops',
-};
+const { api, seedOwnProject } = apiClient(baseUrl);
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let key = '';
+let lead: Lead;
+let leads = 0;
 
 const dialog = () => topDialog(page);
 
 /** What a test tool sends (curl -X POST …/api/report/defect -H 'CAT2BUG-API-KEY: …'). */
-async function push(body: unknown) {
+async function push(body: unknown, withKey = key) {
   const res = await fetch(`${baseUrl}/api/report/defect`, {
     method: 'POST',
-    headers: { 'CAT2BUG-API-KEY': key, 'Content-Type': 'application/json' },
+    headers: { 'CAT2BUG-API-KEY': withKey, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   return (await res.json()) as { code: number; msg: string; data?: { created: number } };
 }
 
-beforeAll(async () => {
-  browser = await launch();
-  await seedOwnProject(LEAD, { teamName: 'Ops Team', projectName: 'Ops Board' });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/**
+ * The test's own lead with a team and a project of their own, signed in on a page of the test's
+ * own (clipboard allowed); with a key named 'CI runner' made through the API when asked.
+ */
+async function ownProject(options: { withKey: boolean }): Promise<void> {
+  leads += 1;
+  lead = newPerson('Otto Ops');
+  const { token, projectId } = await seedOwnProject(lead, {
+    teamName: `Ops Team ${process.pid % 1000}-${leads}`,
+    projectName: 'Ops Board',
+  });
+  if (options.withKey) {
+    const made = await api(token, 'POST', '/system/api', { projectId, apiName: 'CI runner' });
+    key = (made.data as { apiKey: string }).apiKey;
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   page = await context.newPage();
   page.setDefaultTimeout(WAIT_MS);
-  await signIn(page, { username: LEAD.username, password: LEAD.password });
+  await signIn(page, lead);
+}
+
+beforeAll(async () => {
+  browser = await launch();
 });
 afterAll(async () => {
   await browser.close();
@@ -45,6 +56,7 @@ afterAll(async () => {
 
 describe('API keys and the Open API', () => {
   it('creates a key, shows it once and copies it', async () => {
+    await ownProject({ withKey: false });
     await page.goto(`${baseUrl}/#/project/project-api`);
     await page.getByRole('button', { name: '创建密钥' }).click();
     await dialog().getByLabel('名称').fill('CI runner');
@@ -77,6 +89,8 @@ describe('API keys and the Open API', () => {
   });
 
   it('shows pushed defects and reports in the open lists without a reload', async () => {
+    await ownProject({ withKey: true });
+    await page.goto(`${baseUrl}/#/index`);
     await page.locator('.ant-menu').getByText('缺陷', { exact: true }).click();
     await page.waitForURL(/#\/project\/defect/);
     // The project's defect list, empty, is on screen before the push.
@@ -84,7 +98,7 @@ describe('API keys and the Open API', () => {
     const pushed = await push({
       reportTitle: 'Nightly e2e run',
       reportKey: 'nightly',
-      handler: LEAD.username,
+      handler: lead.username,
       reportData: [
         {
           defectName: 'Checkout button dead',
@@ -108,17 +122,17 @@ describe('API keys and the Open API', () => {
   });
 
   it('refuses a wrong key with 401 and writes nothing', async () => {
-    const real = key;
-    key = `${real.slice(0, 29)}${real.endsWith('Q') ? 'R' : 'Q'}`;
-    const refused = await push({ reportTitle: 'Should not land', reportData: [] });
-    key = real;
-    expect(refused.code).toBe(401);
-    await page.reload();
-    await page.getByTestId('report-table').getByText('Second e2e run').waitFor();
+    await ownProject({ withKey: true });
+    expect(await push({ reportTitle: 'Landed', reportData: [] })).toMatchObject({ code: 200 });
+    const wrong = `${key.slice(0, 29)}${key.endsWith('Q') ? 'R' : 'Q'}`;
+    expect((await push({ reportTitle: 'Should not land', reportData: [] }, wrong)).code).toBe(401);
+    await page.locator('.ant-menu').getByText('报告', { exact: true }).click();
+    await page.getByTestId('report-table').getByText('Landed').waitFor();
     expect(await page.getByText('Should not land').count()).toBe(0);
   });
 
   it('shows a failure pushed three times as one defect seen three times, and lists a refused push on its key', async () => {
+    await ownProject({ withKey: true });
     for (const version of ['2.0.0', '2.0.1', '2.0.1'])
       expect(
         await push({
@@ -170,6 +184,7 @@ describe('API keys and the Open API', () => {
   });
 
   it('documents every route, and runs "try it out" with the signed-in session', async () => {
+    await ownProject({ withKey: false });
     await page.goto(`${baseUrl}/#/tool/swagger`);
     const docs = page.getByTestId('api-docs');
     // The page's first visit loads swagger-ui (the largest lazy chunk) and the server builds the
@@ -187,7 +202,7 @@ describe('API keys and the Open API', () => {
     await op.getByRole('button', { name: 'Execute' }).click();
     const answer = op.locator('.live-responses-table');
     await answer.waitFor();
-    await expect.poll(() => answer.innerText()).toContain(LEAD.username);
+    await expect.poll(() => answer.innerText()).toContain(lead.username);
     await shot(page, 'api-03-docs-try-it-out');
     // The Open API is there too, with its key header.
     const doc = (await (await fetch(`${baseUrl}/v3/api-docs`)).json()) as {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { ResultCode } from './result-code.ts';
+export { ResultCode, SESSION_ENDED_CODE } from './result-code.ts';
 
 /** `{code, msg, data}`; `data` is omitted when there is none. */
 export const ajaxResult = <T extends z.ZodType>(data: T) =>

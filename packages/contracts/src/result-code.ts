@@ -11,3 +11,9 @@ export const ResultCode = {
   warn: 601,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+/**
+ * The close code of a realtime socket whose session ended (signed out elsewhere, forced out,
+ * expired): the server sends it, and the web does not reconnect on it.
+ */
+export const SESSION_ENDED_CODE = 4401;

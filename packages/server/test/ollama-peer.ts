@@ -14,6 +14,8 @@ export interface OllamaPeer {
   url: string;
   models: Map<string, number>;
   requests: Array<{ method: string; path: string; body: Record<string, unknown> }>;
+  /** The prompts of the generations answered so far (a SLOW one only after its 3 s). */
+  answered: string[];
   answer?: ((prompt: string, body: Record<string, unknown>) => string | undefined) | undefined;
   close(): Promise<void>;
 }
@@ -106,6 +108,7 @@ async function generate(res: http.ServerResponse, body: Record<string, unknown>,
       ? 'Here are the cases: {"cases": [{"caseName": "Add an item", "caseLevel": 1, '
       : `\`\`\`json\n${JSON.stringify({ cases: GOOD_CASES })}\n\`\`\``);
   const context = [...((body.context as number[] | undefined) ?? []), 101, 102, 103];
+  peer.answered.push(prompt);
   json(res, 200, { model, created_at: new Date().toISOString(), response, done: true, context });
 }
 
@@ -137,6 +140,7 @@ export async function startOllamaPeer(installed: Record<string, number>): Promis
     url: `http://127.0.0.1:${port}`,
     models,
     requests,
+    answered: [],
     close: async () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -31,19 +31,29 @@ export async function kvPut(db: Db, k: string, v: string, ttlMs: number): Promis
 /**
  * Adds `by` to a count kept under `k` and answers the new count, in one statement, so requests
  * at once each see their own (a read and a later write would let them all see the same).
- * An expired count starts again; each change sets the expiry `ttlMs` from now.
+ * An expired count starts again; each change sets the expiry `ttlMs` from now, while the new
+ * count is at most `renewUpTo`: past it the expiry stays, so a lock that begins there ends in
+ * time however often it is knocked on meanwhile.
  */
-export async function kvCount(db: Db, k: string, ttlMs: number, by = 1): Promise<number> {
+export async function kvCount(
+  db: Db,
+  k: string,
+  ttlMs: number,
+  by = 1,
+  renewUpTo = Number.MAX_SAFE_INTEGER,
+): Promise<number> {
   called('incrby');
   const now = Date.now();
   const start = Math.max(0, by);
   const added = sql`cast(sys_kv.v as integer) + cast(${by} as integer)`;
+  const next = sql`case when sys_kv.expire_at <= ${now} then cast(${start} as integer)
+    when ${added} < 0 then 0 else ${added} end`;
   const { rows } = await sql<{ v: string }>`
     insert into sys_kv (k, v, expire_at) values (${k}, ${String(start)}, ${now + ttlMs})
     on conflict (k) do update set
-      v = cast(case when sys_kv.expire_at <= ${now} then cast(${start} as integer)
-        when ${added} < 0 then 0 else ${added} end as varchar),
-      expire_at = excluded.expire_at
+      v = cast(${next} as varchar),
+      expire_at = case when ${next} > cast(${renewUpTo} as bigint) then sys_kv.expire_at
+        else excluded.expire_at end
     returning v`.execute(db);
   return Number(rows[0]?.v ?? 0);
 }

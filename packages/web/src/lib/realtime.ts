@@ -4,6 +4,8 @@
  * sends by itself (same origin, path /), so the token never appears in the URL.
  */
 
+import { SESSION_ENDED_CODE } from '@buglet/contracts/result-code';
+
 export const REALTIME_ACTIONS = [
   'memberOnline',
   'memberOffline',
@@ -66,8 +68,6 @@ export type RealtimeFrame = {
 }[RealtimeAction];
 
 export const RECONNECT = { attempts: 5, delayMs: 3000 } as const;
-/** The server closed the socket as its session ended (signed out elsewhere, expired): no retry. */
-export const SESSION_ENDED_CODE = 4401;
 
 const isAction = (value: unknown): value is RealtimeAction =>
   typeof value === 'string' && (REALTIME_ACTIONS as readonly string[]).includes(value);

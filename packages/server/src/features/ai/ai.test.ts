@@ -234,11 +234,9 @@ describe('downloading a model', () => {
     const mine = await connect(lead);
     const watcher = await connect(tester);
     const stranger = await connect(outsider);
-    const [started, ms] = await timed(() =>
-      api(lead, 'POST', '/system/ai/model', { projectId, name: 'phi3:mini' }),
-    );
+    const started = await api(lead, 'POST', '/system/ai/model', { projectId, name: 'phi3:mini' });
     expect(started).toMatchObject({ code: 200 });
-    expect(ms).toBeLessThan(1000);
+    // Answered before the download ends: it is still under way.
     const row = ((await list()).rows as Json[]).find((m) => m.name === 'phi3:mini');
     expect(row).toMatchObject({ state: 'PULLING', size: 0, kind: null });
     expect((await api(lead, 'POST', '/system/ai/model', { projectId, name: 'phi3:mini' })).msg).toBe(
@@ -269,8 +267,16 @@ describe('downloading a model', () => {
       name: 'phi3:mini',
       stream: true,
     });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stranger.frames.filter((f) => f.action === 'aiModelPull')).toEqual([]);
+    // A download in the outsider's own project, started after this one ended: once its frame
+    // reaches the outsider, on the same socket, a frame of this one would have come before.
+    const elsewhere = { projectId: otherProject, name: 'missing-elsewhere' };
+    await api(outsider, 'PUT', '/system/ai/config', { projectId: otherProject, aiUrl: other.url });
+    expect((await api(outsider, 'POST', '/system/ai/model', elsewhere)).code).toBe(200);
+    await stranger.waitFor('missing-elsewhere', 'ERROR');
+    await api(outsider, 'PUT', '/system/ai/config', { projectId: otherProject, aiUrl: '' });
+    expect(
+      stranger.frames.filter((f) => f.action === 'aiModelPull' && f.data.name !== 'missing-elsewhere'),
+    ).toEqual([]);
     for (const s of [mine, watcher, stranger]) s.close();
   });
 
@@ -474,8 +480,11 @@ describe('generating test cases', () => {
   it('gives up a slow answer after AI_TIMEOUT_SECONDS with a time-out message', async () => {
     const [res, ms] = await timed(() => generate('SLOW topic'));
     expect(res.msg).toBe('The AI server did not finish within 1 s; try again, or ask for fewer cases');
+    // It waited its second (a lower bound a busy machine cannot break), and gave up before the
+    // AI server answered (that comes 3 s after the request).
     expect(ms).toBeGreaterThanOrEqual(900);
-    expect(ms).toBeLessThan(2500);
+    expect(lastGenerate()?.prompt).toContain('SLOW topic');
+    expect(peer.answered.some((prompt) => prompt.includes('SLOW topic'))).toBe(false);
     // The person may try again at once.
     expect((await generate('Quick one')).code).toBe(200);
   });
@@ -500,17 +509,11 @@ describe('an AI server that is down', () => {
     const down = await closedPortUrl();
     await setConfig({ aiUrl: down });
     const message = `The AI server at ${down} cannot be reached`;
-    const [listed, listMs] = await timed(() => list());
-    expect(listed).toMatchObject({ code: 500, msg: message });
-    expect(listMs).toBeLessThan(3000);
-    const [pulled, pullMs] = await timed(() =>
-      api(lead, 'POST', '/system/ai/model', { projectId, name: 'phi3' }),
-    );
-    expect(pulled.msg).toBe(message);
-    expect(pullMs).toBeLessThan(3000);
-    const [generated, genMs] = await timed(() => generate('Test the cart'));
-    expect(generated.msg).toBe(message);
-    expect(genMs).toBeLessThan(3000);
+    // "Cannot be reached", not "did not answer within 1 s": the refused connection is reported
+    // as such, without waiting out the time-out.
+    expect(await list()).toMatchObject({ code: 500, msg: message });
+    expect((await api(lead, 'POST', '/system/ai/model', { projectId, name: 'phi3' })).msg).toBe(message);
+    expect((await generate('Test the cart')).msg).toBe(message);
     const zh = await t.call({
       method: 'GET',
       url: '/system/ai/list',
@@ -526,14 +529,11 @@ describe('an AI server that is down', () => {
     const silent = await startSilentPeer();
     try {
       await setConfig({ aiUrl: silent.url });
-      const [listed, listMs] = await timed(() => list());
-      expect(listed.msg).toBe(`The AI server at ${silent.url} did not answer within 1 s`);
-      expect(listMs).toBeLessThan(2500);
-      const [generated, genMs] = await timed(() => generate('Test the cart'));
-      expect(generated.msg).toBe(
+      // The peer never answers: an answer at all means the time-out ended the wait.
+      expect((await list()).msg).toBe(`The AI server at ${silent.url} did not answer within 1 s`);
+      expect((await generate('Test the cart')).msg).toBe(
         'The AI server did not finish within 1 s; try again, or ask for fewer cases',
       );
-      expect(genMs).toBeLessThan(2500);
     } finally {
       await setConfig({ aiUrl: '' });
       await silent.close();

@@ -205,6 +205,34 @@ describe('test cases', () => {
     expect(defects.rows[0].caseId).toBeNull();
   });
 
+  it('are refused, read or changed, to a teammate outside the project and to a member of another team', async () => {
+    const { caseId } = (await api(lead, 'POST', '/system/case', newCase({ caseName: 'Guarded case' }))).data;
+    const rowOf = () =>
+      t.db.selectFrom('sysCase').selectAll().where('caseId', '=', caseId).executeTakeFirst();
+    const before = await rowOf();
+    const foreigner = await t.signedIn();
+    await insertTestTeam(t.db, { [foreigner.userId]: [12] });
+    const expected = { code: 403, msg: 'You do not have permission to access this project' };
+    for (const who of [outsider, foreigner]) {
+      expect(await api(who, 'GET', `/system/case/${caseId}`)).toEqual(expected);
+      expect(await api(who, 'GET', '/system/case/list', undefined, { projectId: String(projectId) })).toEqual(
+        expected,
+      );
+      expect(await api(who, 'PUT', '/system/case', { caseId, caseName: 'Taken', caseState: 'fail' })).toEqual(
+        expected,
+      );
+      expect(await api(who, 'DELETE', `/system/case/${caseId}`)).toEqual(expected);
+      expect(await api(who, 'POST', '/system/case', newCase({ caseName: 'Planted' }))).toEqual(expected);
+    }
+    expect(await rowOf()).toEqual(before);
+    const planted = await t.db
+      .selectFrom('sysCase')
+      .select('caseId')
+      .where('caseName', '=', 'Planted')
+      .execute();
+    expect(planted).toEqual([]);
+  });
+
   it('take LIKE wildcards in a title search literally', async () => {
     await api(lead, 'POST', '/system/case', newCase({ caseName: 'Coupon 50% off' }));
     const list = async (caseName: string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertTestProject, insertTestTeam } from '../../../test/factories.ts';
 import { createTestApp, type Json, type TestApp } from '../../../test/test-app.ts';
 import { SHARE_WRONG_BUDGET } from './share-passwords.ts';
@@ -180,13 +180,23 @@ describe('share links', () => {
     expect((await open(id, '2718', undefined, '10.10.0.3')).data.defect).toMatchObject({ defectId });
   });
 
-  it('expire, and unknown ids learn nothing', async () => {
-    const { data } = await share({ agingHour: 1 });
-    await t.db
-      .updateTable('sysDefectShard')
-      .set({ agingAt: Date.now() - 1000 })
-      .execute();
-    expect(await open(data.defectShardId)).toEqual({ code: 500, msg: 'This share link has expired' });
+  it('expire once their agingHour has passed, never with 0, and unknown ids learn nothing', async () => {
+    const { data } = await share({ agingHour: 1, password: '' });
+    // The server's clock moves on (only Date is faked: sockets and timers run as they do).
+    const later = async (ms: number) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + ms);
+      try {
+        return await open(data.defectShardId);
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    expect((await later(59 * 60_000)).code).toBe(200);
+    expect(await later(61 * 60_000)).toEqual({ code: 500, msg: 'This share link has expired' });
+    // Shared again for good: a year on it still opens.
+    expect((await share({ agingHour: 0, password: '' })).data.defectShardId).toBe(data.defectShardId);
+    expect((await later(365 * 24 * 3_600_000)).code).toBe(200);
     expect(await open('0'.repeat(32))).toEqual({ code: 500, msg: 'No shared defect was found' });
     expect(await open('not-a-share-id')).toEqual({ code: 500, msg: 'No shared defect was found' });
   });

@@ -7,6 +7,7 @@ let t: TestApp;
 let tester: Person;
 let dev: Person;
 let outsider: Person;
+let foreigner: Person;
 let projectId: number;
 let otherProject: number;
 const events: DefectEvent[] = [];
@@ -15,7 +16,12 @@ beforeAll(async () => {
   t = await createTestApp();
   api = apiAs(t);
   t.events.onDefect((e) => events.push(e));
-  [tester, dev, outsider] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
+  [tester, dev, outsider, foreigner] = [
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+    await t.signedIn(),
+  ];
   const team = await insertTestTeam(t.db, {
     [tester.userId]: [5],
     [dev.userId]: [5],
@@ -23,6 +29,9 @@ beforeAll(async () => {
   });
   projectId = await insertTestProject(t.db, team, { [tester.userId]: [8], [dev.userId]: [7] });
   otherProject = await insertTestProject(t.db, team, { [outsider.userId]: [11] });
+  // Someone of another team, who leads a project there.
+  const theirs = await insertTestTeam(t.db, { [foreigner.userId]: [12] });
+  await insertTestProject(t.db, theirs, { [foreigner.userId]: [11] });
 });
 afterAll(async () => t.close());
 
@@ -239,6 +248,47 @@ describe('isolation and ownership', () => {
         newDefect({ projectId: otherProject, handleBy: [outsider.userId] }),
       ),
     ).toMatchObject({ code: 200 });
+  });
+
+  it('refuses a teammate outside the project and a member of another team on update, delete, log and share', async () => {
+    const id = await create(tester);
+    const before = await snapshot(id);
+    const expected = { code: 403, msg: 'You do not have permission to access this project' };
+    for (const who of [outsider, foreigner]) {
+      const calls: [string, string, Json?, Record<string, string>?][] = [
+        ['PUT', '/system/defect', { defectId: id, defectName: 'Taken over', handleBy: [who.userId] }],
+        ['DELETE', `/system/defect/${id}`],
+        ['POST', '/system/log', { defectId: id, defectLogDescribe: 'I was here' }],
+        ['GET', '/system/log/list', undefined, { defectId: String(id) }],
+        ['POST', `/system/defect/${id}/shard`, { agingHour: 1 }],
+        ['GET', `/system/defect/${id}/shard`],
+      ];
+      for (const [method, url, body, query] of calls)
+        expect(await api(who, method as 'GET', url, body, query), `${method} ${url}`).toEqual(expected);
+    }
+    expect(await snapshot(id)).toEqual(before);
+    const shares = await t.db
+      .selectFrom('sysDefectShard')
+      .select('defectId')
+      .where('defectId', '=', id)
+      .execute();
+    expect(shares).toEqual([]);
+  });
+
+  it('keeps deleting to its creator and the roles that may remove any; a developer may edit, as the original grants', async () => {
+    const id = await create(tester);
+    const before = await snapshot(id);
+    // A developer (7) lacks system:defect:remove: not theirs, not removed.
+    expect(await api(dev, 'DELETE', `/system/defect/${id}`)).toEqual({
+      code: 403,
+      msg: 'You do not have permission to do this; ask an administrator to grant it',
+    });
+    expect(await snapshot(id)).toEqual(before);
+    // Roles 6 to 9 hold system:defect:edit (the original's grants): the developer's edit is taken.
+    expect((await api(dev, 'PUT', '/system/defect', { defectId: id, defectName: 'Clarified' })).code).toBe(
+      200,
+    );
+    expect(await row(id)).toMatchObject({ defectName: 'Clarified' });
   });
 
   it('lets the creator edit and delete, records both, and hides deleted defects', async () => {

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SESSION_ENDED_CODE } from '@buglet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { insertTestTeam } from '../../../test/factories.ts';
@@ -12,7 +13,6 @@ import { chatPlatformPlace } from '../../db/sealed-places.ts';
 import { tokenIdOf } from '../../http/auth.ts';
 import { loadSecretKey, SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
-import { SESSION_ENDED_CODE } from '../realtime/hub.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof apiAs>;
@@ -22,6 +22,7 @@ let dev: Person;
 let follower: Person;
 let stranger: Person;
 let projectId: number;
+let strangerTeam: number;
 
 beforeAll(async () => {
   t = await createTestApp({ NOTICE_RETRY_SECONDS: '0.05,0.05', PUBLIC_URL: 'http://buglet.test' });
@@ -41,7 +42,7 @@ beforeAll(async () => {
     [dev.userId]: [5],
     [follower.userId]: [5],
   });
-  await insertTestTeam(t.db, { [stranger.userId]: [12] });
+  strangerTeam = await insertTestTeam(t.db, { [stranger.userId]: [12] });
   const res = await api(tester, 'POST', '/system/project', {
     teamId,
     projectName: 'Notices',
@@ -142,10 +143,17 @@ describe('the socket', () => {
     await watcher.waitFor('memberOnline', (id) => (id as unknown) === dev.userId);
     devSocket.close();
     await watcher.waitFor('memberOffline', (id) => (id as unknown) === dev.userId);
-    await new Promise((r) => setTimeout(r, 100));
+    // The outsider's own teammate comes online after: once the outsider hears of that, on the
+    // same socket, anything sent to them about the developer would have come before it.
+    const mate = await t.signedIn();
+    await t.db
+      .insertInto('sysUserTeam')
+      .values({ userId: mate.userId, teamId: strangerTeam, isLock: 0 })
+      .execute();
+    const mateSocket = await connect(mate);
+    await outsider.waitFor('memberOnline', (id) => (id as unknown) === mate.userId);
     expect(outsider.frames.filter((f) => f.data === dev.userId)).toEqual([]);
-    watcher.close();
-    outsider.close();
+    for (const s of [watcher, outsider, mateSocket]) s.close();
   });
 });
 
@@ -229,8 +237,14 @@ describe('defect notices in the app', () => {
       backgroundMusic: true,
       backgroundMusicUrl: 'default.mp3',
     });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(testerSocket.frames.filter((f) => f.action === 'notice')).toEqual([]);
+    // The tester created it: no notice. The developer's repair then tells the tester, its creator,
+    // on the same socket: once that has come, a notice of the creation would have come before.
+    await api(dev, 'POST', `/system/defect/${defectId}/repair`, { receiveBy: [follower.userId] });
+    const repaired = await testerSocket.waitFor(
+      'notice',
+      (d) => d.isRead === false && !d.noticeTitle.startsWith('[待处理]'),
+    );
+    expect(testerSocket.frames.filter((f) => f.action === 'notice')).toEqual([repaired]);
 
     const stats = await api(dev, 'GET', '/system/notice/statistics/group');
     expect(stats.rows.find((g: Json) => g.groupName === 'defect')).toMatchObject({
@@ -286,8 +300,19 @@ describe('defect notices in the app', () => {
     expect((await api(follower, 'POST', '/im/config', { projectId, config: settings.config })).code).toBe(
       200,
     );
+    // The follower sends it back, and the developer sends it to them for review again: as its
+    // reviewer and follower they would hear of that, as the creator does.
+    const devBeforeReject = await countOf(dev);
     await api(follower, 'POST', `/system/defect/${defectId}/reject`, { defectLogDescribe: 'still broken' });
-    await new Promise((r) => setTimeout(r, 200));
+    await until(async () => (await countOf(dev)) === devBeforeReject + 1);
+    const testerBeforeAgain = await countOf(tester);
+    const again = await api(dev, 'POST', `/system/defect/${defectId}/repair`, {
+      receiveBy: [follower.userId],
+    });
+    expect(again.code).toBe(200);
+    // An event's notices are written in one INSERT: once the creator's is there, the follower's
+    // would be too.
+    await until(async () => (await countOf(tester)) === testerBeforeAgain + 1);
     expect(await countOf(follower)).toBe(followerBefore + 1);
   });
 
@@ -305,9 +330,9 @@ describe('defect notices in the app', () => {
     const creatorBefore = (await api(tester, 'GET', '/system/notice/list')).total as number;
     const fix = await api(dev, 'POST', `/system/defect/${defectId}/repair`, { receiveBy: [follower.userId] });
     expect(fix.code).toBe(200);
-    // The action's notices are written (the creator's), none of them the leaver's.
+    // The action's notices are written in one INSERT: once the creator's is there, a notice to
+    // the leaver would be too.
     await until(async () => (await api(tester, 'GET', '/system/notice/list')).total === creatorBefore + 1);
-    await new Promise((r) => setTimeout(r, 100));
     expect(await countOf()).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { ResultCode } from '@buglet/contracts';
+import { ResultCode, SESSION_ENDED_CODE } from '@buglet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { liveSessionIds } from '../../access/sessions.repository.ts';
@@ -37,8 +37,6 @@ async function teammatesOf(db: Db, userId: number): Promise<number[]> {
 
 /** How often the sockets' sessions are checked: a signed-out session's socket hears nothing longer. */
 export const SESSION_SWEEP_MS = 10_000;
-/** The close code of a socket whose session ended; the client does not wait for it to reopen. */
-export const SESSION_ENDED_CODE = 4401;
 
 /**
  * The sockets of this instance, by user, and the bus that reaches every instance. Frames go

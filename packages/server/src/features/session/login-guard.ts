@@ -65,7 +65,9 @@ export async function beginAttempt(
   };
   try {
     const [mine, all] = await Promise.all([
-      kvCount(db, byAddress(userName, address), LOCK_MS),
+      // The lock ends ten minutes after the failure that began it: attempts refused during it
+      // (the owner's right password among them) do not push its end back.
+      kvCount(db, byAddress(userName, address), LOCK_MS, 1, LIMITS.loginMaxRetry),
       kvCount(db, byAccount(userName), LOCK_MS),
     ]);
     const steps = Math.min(MAX_SLOWDOWN_STEPS, Math.max(0, all - LIMITS.loginMaxRetry + 1));

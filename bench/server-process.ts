@@ -98,9 +98,15 @@ export function rssMb(pid: number): number {
 }
 
 /** Polls /version every `everyMs` until the server answers (10 s at most). */
-export async function waitUp(url: string, everyMs = 25): Promise<void> {
+/**
+ * Waits until the server answers, 10 s at most; a server that has exited (a port taken, a
+ * database it cannot reach, a bad setting) fails the wait at once with its exit code.
+ */
+export async function waitUp(url: string, everyMs = 25, child?: ChildProcess): Promise<void> {
   const until = Date.now() + 10_000;
   while (Date.now() < until) {
+    if (child && child.exitCode !== null)
+      throw new Error(`the server exited (${child.exitCode}) before it answered at ${url}`);
     try {
       if ((await fetch(`${url}/version`)).ok) return;
     } catch {
@@ -108,7 +114,7 @@ export async function waitUp(url: string, everyMs = 25): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, everyMs));
   }
-  throw new Error('server did not start');
+  throw new Error(`the server never answered at ${url} in 10 s`);
 }
 
 /** Where the benchmarks' PostgreSQL runs are made, if anywhere. */

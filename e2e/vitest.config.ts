@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
  * machine to itself. No file times the product (how soon is the bench's budget, bench/budget.json).
  */
 const ALONE = ['tests/crash-safety.e2e.ts'];
+/** The flows run once more on PostgreSQL when it is at hand (setup-server.ts makes each a database). */
+const ON_POSTGRES = ['tests/defects.e2e.ts', 'tests/cases.e2e.ts', 'tests/notices.e2e.ts'];
 
 export default defineConfig({
   test: {
@@ -26,6 +28,19 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e', include: ['tests/**/*.e2e.ts'], exclude: ALONE, sequence: { groupOrder: 0 } },
       },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'e2e-postgres',
+                include: ON_POSTGRES,
+                env: { E2E_DATABASE: 'postgres' },
+                sequence: { groupOrder: 0 },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: { name: 'e2e-alone', include: ALONE, fileParallelism: false, sequence: { groupOrder: 1 } },

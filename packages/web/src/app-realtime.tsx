@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { caseKeys } from './features/cases/cases.api.ts';
-import { defectKeys } from './features/defects/defects.api.ts';
 import { NoticeListener } from './features/notices/notice-listener.tsx';
 import { noticeKeys, refreshNotices } from './features/notices/notices.api.ts';
+import { defectKeys } from './lib/query-keys.ts';
 import { connectRealtime, disconnectRealtime, onRealtimeReconnect, subscribe } from './lib/realtime.ts';
 import { useFocus } from './stores/focus.store.ts';
 import { usePresence } from './stores/presence.store.ts';

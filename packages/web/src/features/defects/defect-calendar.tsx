@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Flex, Popover, Spin, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { defectKeys } from '../../lib/query-keys.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
 import { bucketByDay, monthGrid } from './defect-calendar-days.ts';
 import { stateColour, stateName } from './defect-tags.tsx';
-import { defectKeys, listDefects } from './defects.api.ts';
+import { listDefects } from './defects.api.ts';
 
 /** As many as the list call returns in one page. */
 const CALENDAR_LIMIT = 1000;

@@ -15,6 +15,7 @@ import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { DefectStatisticStrip } from '../defect-statistics/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
@@ -42,7 +43,7 @@ import { DefectTable } from './defect-table.tsx';
 import { type DefectTab, defectTabKeys, getDefectConfig } from './defect-tabs.api.ts';
 import { DefectTabStrip } from './defect-tabs.tsx';
 import { DefectViewDrawer } from './defect-view-drawer.tsx';
-import { collectDefect, defectKeys, listDefects } from './defects.api.ts';
+import { collectDefect, listDefects } from './defects.api.ts';
 import { useProjectMembers } from './use-project-members.ts';
 
 /**

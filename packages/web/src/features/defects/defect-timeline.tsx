@@ -16,8 +16,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NameAvatar } from '../../components/name-avatar.tsx';
 import { personName } from '../../lib/person-name.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 import { CommentBox } from './comment-box.tsx';
-import { type DefectComment, type DefectLog, defectKeys, listDefectLogs } from './defects.api.ts';
+import { type DefectComment, type DefectLog, listDefectLogs } from './defects.api.ts';
 import { MarkdownView } from './markdown-view.tsx';
 
 const LOOK: Record<string, { color: string; icon: ReactNode }> = {

@@ -8,20 +8,14 @@ import { usePermi } from '../../components/auth.tsx';
 import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useViewFocus } from '../../hooks/use-view-focus.ts';
+import { defectKeys } from '../../lib/query-keys.ts';
 import { useLayout } from '../../stores/layout.store.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { DefectActionDialog } from './defect-action-dialog.tsx';
 import { DefectDetails } from './defect-details.tsx';
 import { DefectStateTag, DefectTypeTag, FollowStar } from './defect-tags.tsx';
 import { DefectTimeline } from './defect-timeline.tsx';
-import {
-  closeDefectView,
-  collectDefect,
-  type DefectDetail,
-  defectKeys,
-  deleteDefect,
-  getDefect,
-} from './defects.api.ts';
+import { closeDefectView, collectDefect, type DefectDetail, deleteDefect, getDefect } from './defects.api.ts';
 import { HandlerAvatars } from './handler-avatars.tsx';
 import { useProjectMembers } from './use-project-members.ts';
 

@@ -1,9 +1,6 @@
 import type { AjaxResult, Defect, DefectAction, DefectLevel, DefectType, TableData } from '@buglet/contracts';
 import { http } from '../../lib/http.ts';
-import { defectKeys } from '../../lib/query-keys.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
-
-export { defectKeys };
 
 import { sendViewClosed, viewsClosed } from '../../lib/view-focus.ts';
 

@@ -26,6 +26,16 @@ export interface Person {
   password: string;
   phoneNumber: string;
 }
+/** A lead's team with a tester and a developer in a project: their tokens and ids. */
+export interface TeamScene {
+  lead: string;
+  tester: string;
+  developer: string;
+  teamId: number;
+  projectId: number;
+  testerId: number;
+  developerId: number;
+}
 export interface Lead {
   username: string;
   password: string;
@@ -135,7 +145,7 @@ export function apiClient(baseUrl: string) {
     developer: Person;
     teamName: string;
     projectName: string;
-  }): Promise<{ lead: string; teamId: number; projectId: number; testerId: number; developerId: number }> {
+  }): Promise<TeamScene> {
     await api('', 'POST', '/register', { ...scene.lead, confirmPassword: scene.lead.password });
     const lead = await apiLogin(scene.lead.username, scene.lead.password);
     const teamId = await createTeam(lead, scene.teamName);
@@ -159,12 +169,44 @@ export function apiClient(baseUrl: string) {
       ],
     });
     const projectId = (project.data as { projectId: number }).projectId;
-    for (const person of [scene.tester, scene.developer]) {
-      const token = await apiLogin(person.userName, person.password);
-      await api(token, 'PUT', '/system/user-config', { currentTeamId: teamId, currentProjectId: projectId });
-    }
-    return { lead, teamId, projectId, testerId: ids[0] ?? 0, developerId: ids[1] ?? 0 };
+    const [tester = '', developer = ''] = await Promise.all(
+      [scene.tester, scene.developer].map((person) => apiLogin(person.userName, person.password)),
+    );
+    const team = {
+      lead,
+      tester,
+      developer,
+      teamId,
+      projectId,
+      testerId: ids[0] ?? 0,
+      developerId: ids[1] ?? 0,
+    };
+    await setCurrentProject(team, projectId);
+    return team;
   }
 
-  return { api, apiLogin, createTeam, createMember, seedOwnProject, seedTeamProject };
+  /** Another project of the scene's team with its tester and developer, now current for both. */
+  async function addTeamProject(team: TeamScene, projectName: string): Promise<number> {
+    const project = await api(team.lead, 'POST', '/system/project', {
+      teamId: team.teamId,
+      projectName,
+      members: [
+        { userId: team.testerId, roleIds: [ROLE.tester] },
+        { userId: team.developerId, roleIds: [ROLE.developer] },
+      ],
+    });
+    const projectId = (project.data as { projectId: number }).projectId;
+    await setCurrentProject(team, projectId);
+    return projectId;
+  }
+
+  async function setCurrentProject(team: TeamScene, projectId: number): Promise<void> {
+    for (const token of [team.tester, team.developer])
+      await api(token, 'PUT', '/system/user-config', {
+        currentTeamId: team.teamId,
+        currentProjectId: projectId,
+      });
+  }
+
+  return { api, apiLogin, addTeamProject, createTeam, createMember, seedOwnProject, seedTeamProject };
 }

@@ -3,13 +3,13 @@ import path from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { apiClient, type TeamScene } from '../api.ts';
 import { launch, signIn, WAIT_MS } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, xlsxFile } from '../excel.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
-const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
+const { api, addTeamProject, seedTeamProject } = apiClient(baseUrl);
 const SHOTS = '/tmp/buglet-shots';
 const LEAD = { username: 'cora', password: 'cora-pass1', phoneNumber: '13900139600', nickName: 'Cora Lead' };
 const TESTER = { nickName: 'Tia Tester', userName: 'tia', password: 'tia-pass1', phoneNumber: '13900139601' };
@@ -23,7 +23,11 @@ const STEPS = [
 
 let browser: Browser;
 let page: Page;
-const seeded = { projectId: 0, tester: '' };
+/** The team's people, shared by the tests; each test works in a project of its own. */
+let team: TeamScene;
+/** The test's own project, and its deliverables by name. */
+const scene = { projectId: 0, modules: {} as Record<string, number> };
+let projects = 0;
 
 const caseDrawer = () => page.locator('.case-view-drawer');
 const caseForm = () => page.locator('form#case-form');
@@ -48,10 +52,18 @@ async function shotAtWidths(name: string) {
   await page.waitForTimeout(300);
 }
 
-/** Adds deliverables with the tree's "+" (under the selected node) as a batch of names. */
-async function addBatch(names: string[]) {
+/**
+ * Adds deliverables with the tree's "+" as a batch of names, once the dialog shows the selected
+ * node as their parent.
+ */
+async function addBatch(parent: string, names: string[]) {
   await tree().getByRole('button', { name: '添加交付物' }).click();
   const dialog = moduleDialog();
+  await dialog
+    .locator('.ant-form-item')
+    .filter({ has: page.locator('#module-dialog_modulePid') })
+    .getByText(parent, { exact: true })
+    .waitFor();
   await dialog.getByText('多个名称').click();
   await dialog.locator('#module-dialog_batchText').fill(names.join('\n'));
   await okButton(dialog).click();
@@ -74,17 +86,93 @@ async function filledTemplate(template: ExcelJS.Worksheet, rows: Record<string, 
   return xlsxFile(template, 'cases.xlsx');
 }
 
+/**
+ * A project of the test's own in the team (the tester and the developer its members, the tester's
+ * current one), with Web/Login, Web/Checkout and Mobile unless it is to start empty.
+ */
+async function ownProject(opts: { empty?: boolean } = {}): Promise<void> {
+  projects += 1;
+  scene.projectId = await addTeamProject(team, `Case Shop ${projects}`);
+  scene.modules = {};
+  if (!opts.empty) {
+    const add = async (modulePid: number, names: string[]) => {
+      const made = await api(team.tester, 'POST', '/system/module', {
+        projectId: scene.projectId,
+        modulePid,
+        batchModuleNames: names,
+      });
+      for (const m of made.data as { moduleId: number; moduleName: string }[])
+        scene.modules[m.moduleName] = m.moduleId;
+    };
+    await add(0, ['Web', 'Mobile']);
+    await add(scene.modules.Web ?? 0, ['Login', 'Checkout']);
+  }
+}
+
+/** Loads the app afresh (so that it reads the current project) at a project page. */
+async function openAt(hash: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl}/#/project/${hash}`);
+}
+
+interface NewCase {
+  caseName: string;
+  caseLevel?: number;
+  caseState?: string;
+  casePreconditions?: string | null;
+  caseExpect?: string;
+  caseStep?: { stepDescribe: string; stepExpect: string }[];
+}
+
+/** Cases in Web/Login, numbered from #1 in the order given; returns their ids. */
+async function addCases(cases: NewCase[]): Promise<number[]> {
+  const made = await api(
+    team.tester,
+    'POST',
+    '/system/case/batch',
+    cases.map((c) => ({
+      projectId: scene.projectId,
+      moduleId: scene.modules.Login,
+      casePreconditions: null,
+      caseLevel: 2,
+      caseExpect: 'As planned',
+      caseStep: [],
+      ...c,
+    })),
+  );
+  return (made.data as { caseId: number }[]).map((c) => c.caseId);
+}
+
+/** The case the first test writes, as the API would store it. */
+const writtenCase = (): NewCase => ({
+  caseName: TITLE,
+  casePreconditions: 'A user "ann" exists',
+  caseExpect: 'Ann sees her home page',
+  caseStep: STEPS.map(([stepDescribe = '', stepExpect = '']) => ({ stepDescribe, stepExpect })),
+});
+
+/** A defect the developer is to handle, found by a case, in Web/Login. */
+async function addDefect(caseId: number): Promise<void> {
+  await api(team.tester, 'POST', '/system/defect', {
+    projectId: scene.projectId,
+    defectType: 'BUG',
+    defectName: 'The login page stays blank',
+    defectLevel: 'middle',
+    handleBy: [team.developerId],
+    moduleId: scene.modules.Login,
+    caseId,
+  });
+}
+
 beforeAll(async () => {
   browser = await launch();
-  const scene = await seedTeamProject({
+  team = await seedTeamProject({
     lead: LEAD,
     tester: TESTER,
     developer: DEVELOPER,
     teamName: 'Case Team',
     projectName: 'Case Shop',
   });
-  seeded.projectId = scene.projectId;
-  seeded.tester = await apiLogin(TESTER.userName, TESTER.password);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
   page.setDefaultTimeout(WAIT_MS);
@@ -95,24 +183,25 @@ afterAll(async () => {
 });
 
 describe('test cases', () => {
-  let caseId = 0;
-
   it('is in the sidebar, and builds the deliverable tree from batches of names', async () => {
+    await ownProject({ empty: true });
+    await openAt('defect');
     await page.locator('.ant-menu').getByText('用例', { exact: true }).click();
     await page.waitForURL(/#\/project\/case/);
     await tree().getByText('全部交付物').waitFor();
-    await addBatch(['Web', 'Mobile']);
+    await addBatch('根交付物', ['Web', 'Mobile']);
     await treeNode('Web').waitFor();
     await treeNode('Web').click();
     await expect.poll(() => page.url()).toMatch(/module=\d+/);
-    await addBatch(['Login', 'Checkout']);
+    await addBatch('Web', ['Login', 'Checkout']);
     await expect
       .poll(() => tree().locator('.ant-tree-title').allInnerTexts())
       .toEqual(['全部交付物\n0', 'Web\n0', 'Login\n0', 'Checkout\n0', 'Mobile\n0']);
   });
 
   it('writes a case with three steps, reordered in the editor', async () => {
-    await treeNode('Login').click();
+    await ownProject();
+    await openAt(`case?module=${scene.modules.Login}`);
     await page.getByRole('button', { name: '新建用例' }).click();
     const form = caseForm();
     // The tree's selection is the new case's deliverable.
@@ -147,7 +236,7 @@ describe('test cases', () => {
     expect(await caseDrawer().getByTestId('case-step').allInnerTexts()).toEqual(
       STEPS.map(([d, e], i) => expect.stringContaining(`${i + 1}\n${d}\n预期：${e}`)),
     );
-    const list = await api(seeded.tester, 'GET', `/system/case/list?projectId=${seeded.projectId}`);
+    const list = await api(team.tester, 'GET', `/system/case/list?projectId=${scene.projectId}`);
     const rows = (list as unknown as { rows: { caseId: number; caseStep: unknown[]; modulePath: string }[] })
       .rows;
     expect(rows).toHaveLength(1);
@@ -155,11 +244,15 @@ describe('test cases', () => {
     expect(rows[0]?.caseStep).toEqual(
       STEPS.map(([stepDescribe, stepExpect]) => ({ stepDescribe, stepExpect })),
     );
-    caseId = rows[0]?.caseId ?? 0;
   });
 
   it('marks it failed and reports a defect from step two, which shows in its counts', async () => {
+    await ownProject();
+    const [caseId] = await addCases([writtenCase()]);
+    // Opened as a defect's link to it opens it.
+    await openAt(`case?caseId=${caseId}`);
     const drawer = caseDrawer();
+    await drawer.getByText(TITLE).first().waitFor();
     await drawer.getByRole('button', { name: /失\s*败/ }).click();
     await expect
       .poll(() => drawer.locator('.ant-drawer-title [data-state]').getAttribute('data-state'))
@@ -189,7 +282,7 @@ describe('test cases', () => {
     await form.waitFor({ state: 'detached' });
 
     await expect.poll(() => drawer.getByTestId('case-defect-counts').innerText()).toContain('待处理 1');
-    const defects = await api(seeded.tester, 'GET', `/system/defect/list?projectId=${seeded.projectId}`);
+    const defects = await api(team.tester, 'GET', `/system/defect/list?projectId=${scene.projectId}`);
     const [defect] = (defects as unknown as { rows: { caseId: number; moduleName: string }[] }).rows;
     expect(defect).toMatchObject({ caseId, moduleName: 'Login' });
     await page.keyboard.press('Escape');
@@ -197,26 +290,18 @@ describe('test cases', () => {
   });
 
   it('lists cases in a table and as cards, filtered in the URL', async () => {
-    const loginId = Number(new URL(page.url().replace('#/', '')).searchParams.get('module'));
-    const base = { projectId: seeded.projectId, moduleId: loginId, casePreconditions: null };
-    await api(seeded.tester, 'POST', '/system/case/batch', [
+    await ownProject();
+    const [caseId = 0] = await addCases([
+      { ...writtenCase(), caseState: 'fail' },
       {
-        ...base,
         caseName: 'Log in with a wrong password',
         caseLevel: 2,
         caseExpect: 'An error shows',
         caseState: 'pass',
         caseStep: [{ stepDescribe: 'Type a wrong password', stepExpect: '' }],
       },
+      { caseName: 'Log out from the menu', caseLevel: 3, caseExpect: 'The login page shows' },
       {
-        ...base,
-        caseName: 'Log out from the menu',
-        caseLevel: 3,
-        caseExpect: 'The login page shows',
-        caseStep: [],
-      },
-      {
-        ...base,
         caseName: 'Remember me keeps the session for a week, even after the browser restarts',
         caseLevel: 4,
         caseExpect: 'Still logged in',
@@ -227,7 +312,8 @@ describe('test cases', () => {
         ],
       },
     ]);
-    await page.getByRole('button', { name: '刷新' }).click();
+    await addDefect(caseId);
+    await openAt('case');
     await expect.poll(tableTitles).toHaveLength(4);
     const row = page.locator('.ant-table-row').filter({ hasText: TITLE });
     expect(await row.locator('[data-state]').getAttribute('data-state')).toBe('fail');
@@ -267,6 +353,9 @@ describe('test cases', () => {
   });
 
   it('imports cases from the template, listing rows with errors first', async () => {
+    await ownProject();
+    await addCases([writtenCase()]);
+    await openAt('case');
     await page.getByRole('button', { name: /导\s*入/ }).click();
     const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('case-import') });
     const template = await readWorkbook(await downloadBy(page, () => dialog.getByText('下载模板').click()));
@@ -292,9 +381,9 @@ describe('test cases', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(tableTitles).toContain('Pay with a saved card');
     const imported = await api(
-      seeded.tester,
+      team.tester,
       'GET',
-      `/system/case/list?projectId=${seeded.projectId}&caseName=saved`,
+      `/system/case/list?projectId=${scene.projectId}&caseName=saved`,
     );
     const [row] = (imported as unknown as { rows: { caseStep: unknown[]; modulePath: string }[] }).rows;
     expect(row).toMatchObject({
@@ -308,11 +397,15 @@ describe('test cases', () => {
     const exported = await readWorkbook(
       await downloadBy(page, () => page.getByRole('button', { name: /导\s*出/ }).click()),
     );
-    expect(exported.actualRowCount).toBe(1 + 5);
+    // The header, the case there was and the one imported.
+    expect(exported.actualRowCount).toBe(1 + 2);
   });
 
   it('shows each deliverable with its cases next to its defects', async () => {
-    await page.goto(`${baseUrl}/#/project/module`);
+    await ownProject();
+    const ids = await addCases(['One', 'Two', 'Three', 'Four'].map((caseName) => ({ caseName })));
+    await addDefect(ids[0] ?? 0);
+    await openAt('module');
     const row = page.locator('.ant-table-row').filter({ hasText: 'Login' }).first();
     await row.waitFor();
     // Name, defects, cases.

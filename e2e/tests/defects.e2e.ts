@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../api.ts';
+import { apiClient, type TeamScene } from '../api.ts';
 import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
-const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
+const { api, addTeamProject, seedTeamProject } = apiClient(baseUrl);
 const TESTER = {
   nickName: 'Tess Tester',
   userName: 'tess',
@@ -24,31 +24,67 @@ const SHARE_PASSWORD = '2468';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-/** Filled by seedProject: the project and the user ids of TESTER and DEVELOPER. */
-const seeded = { projectId: 0, testerId: 0, developerId: 0 };
+/** The team's people, shared by the tests; each test works in a project of its own. */
+let team: TeamScene;
+/** The test's own project. */
+const scene = { projectId: 0, projectName: '' };
+let projects = 0;
+/** One signed-in page per person, kept between tests (the data each test uses is its own). */
+const pages = new Map<string, Page>();
 
-/** Team, two members and a project made through the API: the defect flow is what this file tests. */
-async function seedProject(): Promise<void> {
-  const scene = await seedTeamProject({
-    lead: LEAD,
-    tester: TESTER,
-    developer: DEVELOPER,
-    teamName: 'Owl Team',
-    projectName: 'Owl Shop',
-  });
-  Object.assign(seeded, {
-    projectId: scene.projectId,
-    testerId: scene.testerId,
-    developerId: scene.developerId,
-  });
+/**
+ * A project of the test's own in the team (the tester and the developer its members, and their
+ * current one), so that its list holds only what the test puts there.
+ */
+async function ownProject(): Promise<void> {
+  projects += 1;
+  scene.projectName = `Owl Shop ${projects}`;
+  scene.projectId = await addTeamProject(team, scene.projectName);
 }
 
+type Step = 'repair' | 'reject' | 'pass' | 'open';
+const REJECT_REASON = 'Still fails on Safari';
+const REOPEN_REASON = 'start reopens it';
+
+/**
+ * The tester's bug for the developer, through the API, taken through the given workflow steps
+ * (the developer repairs it for the tester; the tester rejects, passes or reopens it).
+ */
+async function reportedBug(steps: Step[] = []): Promise<number> {
+  const created = await api(team.tester, 'POST', '/system/defect', {
+    projectId: scene.projectId,
+    defectType: 'BUG',
+    defectName: TITLE,
+    defectDescribe: '## Steps\n1. Add an item\n2. Click **Checkout**\n\n<script>alert(1)</script>',
+    defectLevel: 'middle',
+    handleBy: [team.developerId],
+  });
+  const defectId = (created.data as { defectId: number }).defectId;
+  const bodies: Record<Step, [string, object]> = {
+    repair: [team.developer, { receiveBy: [team.testerId] }],
+    reject: [team.tester, { defectLogDescribe: REJECT_REASON }],
+    pass: [team.tester, {}],
+    open: [team.tester, { defectLogDescribe: REOPEN_REASON }],
+  };
+  for (const step of steps) {
+    const [token, body] = bodies[step];
+    await api(token, 'POST', `/system/defect/${defectId}/${step}`, body);
+  }
+  return defectId;
+}
+
+/** The person's page (signed in once), loaded afresh on the current project's defect list. */
 async function openAs(person: { userName: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(WAIT_MS);
-  await signIn(page, person);
+  let page = pages.get(person.userName);
+  if (!page) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    contexts.push(context);
+    page = await context.newPage();
+    page.setDefaultTimeout(WAIT_MS);
+    await signIn(page, person);
+    pages.set(person.userName, page);
+  }
+  await page.goto('about:blank');
   await page.goto(`${baseUrl}/#/project/defect`);
   await page.locator('.ant-table').waitFor();
   return page;
@@ -141,7 +177,13 @@ const loadedWidth = (img: ReturnType<Page['locator']>) =>
 
 beforeAll(async () => {
   browser = await launch();
-  await seedProject();
+  team = await seedTeamProject({
+    lead: LEAD,
+    tester: TESTER,
+    developer: DEVELOPER,
+    teamName: 'Owl Team',
+    projectName: 'Owl Nest',
+  });
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
@@ -149,12 +191,9 @@ afterAll(async () => {
 });
 
 describe('defect workflow', () => {
-  let tester: Page;
-  let developer: Page;
-  let shareLink = '';
-
   it('lets the tester report a bug for the developer', async () => {
-    tester = await openAs(TESTER);
+    await ownProject();
+    const tester = await openAs(TESTER);
     await tester.getByRole('button', { name: '新建缺陷' }).click();
     const form = tester.locator('form#defect-form');
     await form.locator('#defect-form_defectName').fill(TITLE);
@@ -188,7 +227,9 @@ describe('defect workflow', () => {
   });
 
   it('lets the developer mark it fixed for the tester to review', async () => {
-    developer = await openAs(DEVELOPER);
+    await ownProject();
+    await reportedBug();
+    const developer = await openAs(DEVELOPER);
     await capture(developer, 'df-03-developer-list');
     await openDefect(developer);
     await act(
@@ -200,14 +241,18 @@ describe('defect workflow', () => {
   });
 
   it('lets the tester send it back with a reason, and the developer fix it again', async () => {
+    await ownProject();
+    await reportedBug(['repair']);
+    const tester = await openAs(TESTER);
     await openDefect(tester);
     await act(
       tester,
       /驳\s*回/,
-      (d) => d.locator('#defect-action_defectLogDescribe').fill('Still fails on Safari'),
+      (d) => d.locator('#defect-action_defectLogDescribe').fill(REJECT_REASON),
       '已驳回',
     );
     await capture(tester, 'df-04-rejected');
+    const developer = await openAs(DEVELOPER);
     await openDefect(developer);
     await act(
       developer,
@@ -218,6 +263,9 @@ describe('defect workflow', () => {
   });
 
   it('lets the tester approve, which closes it, and lists every step', async () => {
+    await ownProject();
+    await reportedBug(['repair', 'reject', 'repair']);
+    const tester = await openAs(TESTER);
     await openDefect(tester);
     await act(tester, /审核通过/, async () => {}, '已关闭');
     const types = () =>
@@ -225,7 +273,7 @@ describe('defect workflow', () => {
         .getByTestId('defect-log')
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-log-type')));
     await expect.poll(types).toEqual(['PASS', 'REPAIR', 'REJECTED', 'REPAIR', 'CREATE']);
-    await expect.poll(() => drawer(tester).getByText('Still fails on Safari').count()).toBe(1);
+    await expect.poll(() => drawer(tester).getByText(REJECT_REASON).count()).toBe(1);
     // A comment: its counter sits beside the Send button, not over it.
     await drawer(tester).getByTestId('defect-log').first().getByText('评论', { exact: true }).click();
     const box = drawer(tester).getByRole('textbox', { name: '评论' });
@@ -260,11 +308,14 @@ describe('defect workflow', () => {
   });
 
   it('lets the tester reopen it with a reason and share it with a password', async () => {
+    await ownProject();
+    await reportedBug(['repair', 'reject', 'repair', 'pass']);
+    const tester = await openAs(TESTER);
     await openDefect(tester);
     await act(
       tester,
       /重新打开/,
-      (d) => d.locator('#defect-action_defectLogDescribe').fill('start reopens it'),
+      (d) => d.locator('#defect-action_defectLogDescribe').fill(REOPEN_REASON),
       '待处理',
     );
     await expect
@@ -277,7 +328,7 @@ describe('defect workflow', () => {
     await pickMember(tester, 'defect-share_agingHour', '1 天');
     await dialog.locator('#defect-share_password').fill(SHARE_PASSWORD);
     await dialog.getByRole('button', { name: '生成链接' }).click();
-    shareLink = await dialog.getByTestId('share-url').inputValue();
+    const shareLink = await dialog.getByTestId('share-url').inputValue();
     expect(shareLink).toMatch(/#\/shard\/defect\?id=[0-9a-f]{32}$/);
     await expect.poll(() => dialog.getByTestId('share-result').textContent()).toContain('密码：已设置');
     expect(await dialog.locator('svg title').textContent()).toBe('分享链接二维码');
@@ -285,6 +336,13 @@ describe('defect workflow', () => {
   });
 
   it('shows the shared defect to a visitor without a login, after the right password', async () => {
+    await ownProject();
+    const defectId = await reportedBug(['repair', 'reject', 'repair', 'pass', 'open']);
+    const share = await api(team.tester, 'POST', `/system/defect/${defectId}/shard`, {
+      agingHour: 24,
+      password: SHARE_PASSWORD,
+    });
+    const shareLink = `${baseUrl}/#/shard/defect?id=${(share.data as { defectShardId: string }).defectShardId}`;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(context);
     const visitor = await context.newPage();
@@ -306,7 +364,7 @@ describe('defect workflow', () => {
         .getByTestId('shared-log')
         .evaluateAll((els) => els.map((el) => el.getAttribute('data-log-type')));
     await expect.poll(types).toEqual(['OPEN', 'PASS', 'REPAIR', 'REJECTED', 'REPAIR', 'CREATE']);
-    expect(await visitor.getByText('start reopens it').count()).toBe(1);
+    expect(await visitor.getByText(REOPEN_REASON).count()).toBe(1);
     expect(await visitor.locator('.markdown-view script').count()).toBe(0);
     await capture(visitor, 'df-10-shared-defect-mobile');
     // The password is remembered for this link, so a reload goes straight to the defect.
@@ -320,15 +378,16 @@ describe('defect list views', () => {
   const TASK_TITLE = 'Write release notes for 2.0';
 
   it('saves a filter as a tab, switches tabs, hides a column and shows the calendar', async () => {
-    const token = await apiLogin(TESTER.userName, TESTER.password);
+    await ownProject();
+    await reportedBug();
     const today = new Date().toISOString().slice(0, 10);
-    await api(token, 'POST', '/system/defect', {
-      projectId: seeded.projectId,
+    await api(team.tester, 'POST', '/system/defect', {
+      projectId: scene.projectId,
       defectType: 'TASK',
       defectName: TASK_TITLE,
       defectDescribe: 'Summarise the changes',
       defectLevel: 'low',
-      handleBy: [seeded.developerId],
+      handleBy: [team.developerId],
       planStartTime: `${today} 09:00:00`,
       planEndTime: `${today} 18:00:00`,
     });
@@ -393,6 +452,8 @@ describe('defect list views', () => {
   });
 
   it('finds defects and the project from the header search, by words or #number', async () => {
+    await ownProject();
+    await reportedBug();
     const page = await openAs(DEVELOPER);
     await page.goto(`${baseUrl}/#/index`);
     const search = page.getByTestId('header-search');
@@ -414,6 +475,6 @@ describe('defect list views', () => {
     await search.click();
     await page.keyboard.type('Owl');
     await options.getByText('项目', { exact: true }).waitFor();
-    await options.getByText('Owl Shop', { exact: true }).waitFor();
+    await options.getByText(scene.projectName, { exact: true }).waitFor();
   });
 });

@@ -214,8 +214,11 @@ describe('fuzz over every route', () => {
             );
           const text = res.body;
           if (res.statusCode >= 500) failures.push(`${label}: HTTP ${res.statusCode}`);
+          // A path segment of %2e%2e is "..": such a request is answered by the route above.
+          const answeredBy = new URL(req.url, 'http://fuzz.test').pathname.replace(/(.)\/$/, '$1');
           const isDescription =
-            DESCRIBES_DATABASE.has(`${route.method} ${route.url}`) && text.startsWith('{"code":200,');
+            [route.url, answeredBy].some((path) => DESCRIBES_DATABASE.has(`${route.method} ${path}`)) &&
+            text.startsWith('{"code":200,');
           const leak = isDescription ? undefined : LEAKS.find((p) => p.test(text));
           if (leak) failures.push(`${label}: ${String(leak)} in ${text.slice(0, 200)}`);
           let code: unknown;

@@ -49,7 +49,7 @@ export async function showOpenPages(testName: string): Promise<void> {
   const pages = [...launched].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
   const slug = testName.replace(/[^\w]+/g, '-').slice(0, 60);
   for (const [n, page] of pages.entries()) {
-    await shot(page, `failed-${slug}-${n}`).catch(() => {});
+    await screenshot(page, `failed-${slug}-${n}`).catch(() => {});
     const layers = await page
       .locator('.ant-modal-wrap:visible, .ant-drawer-open, .ant-message, .ant-notification')
       .allInnerTexts()
@@ -69,9 +69,53 @@ export const topDialog = (page: Page) =>
     .filter({ hasNot: page.locator('.ant-modal[class*="-leave"]') })
     .last();
 
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots are for people to look at (e2e/screenshots/); no test reads them. `E2E_SHOTS=0`
+ * (as CI runs) skips them, and the waits for a still page that come before them; a failed step's
+ * pictures (showOpenPages) are taken all the same.
+ */
+export const TAKES_SHOTS = process.env.E2E_SHOTS !== '0';
+
+async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** A screenshot of the page as it is, into e2e/screenshots/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (TAKES_SHOTS) await screenshot(page, name);
+}
+
+/** A screenshot once requests have stopped and the page has had `stillMs` to finish moving. */
+export async function settledShot(page: Page, name: string, stillMs = 500): Promise<void> {
+  if (!TAKES_SHOTS) return;
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(stillMs);
+  await screenshot(page, name);
+}
+
+/**
+ * Screenshots at each width (<name>-<width>.png; 1280 and 992 px unless told), each after
+ * `stillMs` for the layout to settle, the viewport put back after.
+ */
+export async function shotsAtWidths(
+  page: Page,
+  name: string,
+  {
+    widths = [1280, 992],
+    stillMs = 400,
+    before,
+  }: { widths?: number[]; stillMs?: number; before?: () => Promise<void> } = {},
+): Promise<void> {
+  if (!TAKES_SHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: size.height });
+    await page.waitForTimeout(stillMs);
+    await before?.();
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(size);
 }
 
 /** Fills in the login form of the page as it is (a redirect in its URL is kept). */
@@ -137,7 +181,7 @@ export async function signOut(page: Page): Promise<void> {
     });
     await page.waitForURL(/#\/login/, { timeout: 20_000 });
   } catch (e) {
-    await shot(page, 'sign-out-late');
+    await screenshot(page, 'sign-out-late');
     throw e;
   }
 }

@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shot, signIn, TAKES_SHOTS, WAIT_MS } from '../browser.ts';
 import { type OllamaPeer, type PeerCase, startOllamaPeer } from '../ollama-peer.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
-const SHOTS = '/tmp/buglet-shots';
 const LEAD = {
   username: 'ailsa',
   password: 'ailsa-pass1',
@@ -73,11 +70,12 @@ let page: Page;
 let peer: OllamaPeer;
 const seeded = { lead: '', projectId: 0, shopId: 0, cartId: 0 };
 
+/** The page at this width from now on, and its screenshot there. */
 async function shotAt(name: string, width: number) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width, height: 860 });
+  if (!TAKES_SHOTS) return;
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
+  await shot(page, `${name}-${width}`);
 }
 
 const modelRow = (name: string) =>

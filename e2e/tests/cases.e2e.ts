@@ -1,16 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type TeamScene } from '../api.ts';
-import { launch, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shotsAtWidths, signIn, TAKES_SHOTS, WAIT_MS } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, xlsxFile } from '../excel.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, addTeamProject, seedTeamProject } = apiClient(baseUrl);
-const SHOTS = '/tmp/buglet-shots';
 const LEAD = { username: 'cora', password: 'cora-pass1', phoneNumber: '13900139600', nickName: 'Cora Lead' };
 const TESTER = { nickName: 'Tia Tester', userName: 'tia', password: 'tia-pass1', phoneNumber: '13900139601' };
 const DEVELOPER = { nickName: 'Dex Dev', userName: 'dex', password: 'dex-pass1', phoneNumber: '13900139602' };
@@ -38,18 +35,12 @@ const moduleDialog = () => page.getByRole('dialog').filter({ has: page.locator('
 const tableTitles = () => page.locator('.ant-table-row td:nth-child(2) a').allInnerTexts();
 const okButton = (scope: Locator) => scope.getByRole('button', { name: /确\s*定/ });
 
-/** At 1280 and 992 px (the layout folds the tree below 1200), into /tmp/buglet-shots. */
+/** At 1280 and 992 px (the layout folds the tree below 1200). */
 async function shotAtWidths(name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
+  if (!TAKES_SHOTS) return;
   // Toasts fade within 3 s; the picture is of the page, not of them.
   await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: 6000 }).toBe(0);
-  for (const width of [1280, 992]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(300);
+  await shotsAtWidths(page, name, { stillMs: 500 });
 }
 
 /**
@@ -91,6 +82,8 @@ async function filledTemplate(template: ExcelJS.Worksheet, rows: Record<string, 
  * current one), with Web/Login, Web/Checkout and Mobile unless it is to start empty.
  */
 async function ownProject(opts: { empty?: boolean } = {}): Promise<void> {
+  // The last test's page is gone first: live, it would hear of the new project and act on it.
+  await page.goto('about:blank');
   projects += 1;
   scene.projectId = await addTeamProject(team, `Case Shop ${projects}`);
   scene.modules = {};
@@ -109,9 +102,8 @@ async function ownProject(opts: { empty?: boolean } = {}): Promise<void> {
   }
 }
 
-/** Loads the app afresh (so that it reads the current project) at a project page. */
+/** Loads the app afresh (it reads the current project as it starts) at a project page. */
 async function openAt(hash: string): Promise<void> {
-  await page.goto('about:blank');
   await page.goto(`${baseUrl}/#/project/${hash}`);
 }
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, newPerson } from '../api.ts';
-import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shot, shotsAtWidths, signIn, WAIT_MS } from '../browser.ts';
 import { downloadBy, headerColumns, readWorkbook, XLSX_TYPE, xlsxFile } from '../excel.ts';
 import { e2eUrl } from '../server.ts';
 
@@ -92,15 +92,8 @@ async function filledTemplate(template: ExcelJS.Worksheet, rows: string[][]) {
 }
 
 /** At the two widths the layout changes around; `scrollTo` is brought into view first. */
-async function shotAtWidths(name: string, scrollTo?: Locator) {
-  for (const width of [1280, 992]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForTimeout(400);
-    await scrollTo?.scrollIntoViewIfNeeded();
-    await shot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1366, height: 860 });
-}
+const shotAtWidths = (name: string, scrollTo?: Locator) =>
+  shotsAtWidths(page, name, { before: async () => scrollTo?.scrollIntoViewIfNeeded() });
 
 const toolbar = () => page.locator('.ant-card').first();
 const dialog = () => page.getByRole('dialog').filter({ has: page.getByTestId('defect-import') });

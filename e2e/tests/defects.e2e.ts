@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type TeamScene } from '../api.ts';
-import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { launch, settledShot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -37,6 +37,8 @@ const pages = new Map<string, Page>();
  * current one), so that its list holds only what the test puts there.
  */
 async function ownProject(): Promise<void> {
+  // The last test's pages are gone first: live, they would hear of the new project and act on it.
+  for (const page of pages.values()) await page.goto('about:blank');
   projects += 1;
   scene.projectName = `Owl Shop ${projects}`;
   scene.projectId = await addTeamProject(team, scene.projectName);
@@ -90,11 +92,7 @@ async function openAs(person: { userName: string; password: string }): Promise<P
   return page;
 }
 
-async function capture(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  await shot(page, name);
-}
+const capture = (page: Page, name: string) => settledShot(page, name);
 
 const drawer = (page: Page) => page.locator('.defect-view-drawer');
 

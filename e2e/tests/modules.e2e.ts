@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, newPerson } from '../api.ts';
-import { fillLogin, launch, shot, WAIT_MS } from '../browser.ts';
+import { fillLogin, launch, settledShot, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -45,11 +45,7 @@ async function ownProject(tree: { name: string; children?: string[] }[] = []): P
   await page.goto(`${baseUrl}/#/project/module`);
 }
 
-async function capture(name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  await shot(page, name);
-}
+const capture = (name: string) => settledShot(page, name);
 
 const moduleIdOf = async (name: string) => {
   const list = await api(token, 'GET', `/system/module/list?projectId=${projectId}`);

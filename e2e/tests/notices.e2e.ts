@@ -1,16 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Lead, newPerson, type Person } from '../api.ts';
-import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shotsAtWidths, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
 const TITLE = 'Payment page shows a blank screen';
 /** Also kept outside the repository, for a look at both widths side by side. */
-const EXTRA_SHOTS = process.env.BUGLET_SHOTS_DIR;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -111,21 +108,7 @@ async function openTab(context: BrowserContext, to: string): Promise<Page> {
 }
 
 /** The shot at 1280 px, then again at 992 px (the narrowest desktop width), in the same state. */
-async function capture(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  const size = page.viewportSize() ?? { width: 1280, height: 820 };
-  for (const width of [1280, 992]) {
-    await page.setViewportSize({ width, height: size.height });
-    await page.waitForTimeout(250);
-    const file = `${name}-${width}`;
-    await shot(page, file);
-    if (EXTRA_SHOTS) {
-      fs.mkdirSync(EXTRA_SHOTS, { recursive: true });
-      await page.screenshot({ path: path.join(EXTRA_SHOTS, `${file}.png`) });
-    }
-  }
-  await page.setViewportSize(size);
-}
+const capture = (page: Page, name: string) => shotsAtWidths(page, name, { stillMs: 400 });
 
 /** Closes the notice pop-ups (they stay 8 s and cover the top right). */
 async function closePopups(page: Page) {

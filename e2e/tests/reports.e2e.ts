@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../api.ts';
-import { launch, signIn, WAIT_MS } from '../browser.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, seedOwnProject } = apiClient(baseUrl);
-const SHOTS = '/tmp/buglet-shots';
 const LEAD = {
   username: 'rita',
   password: 'rita-pass1',
@@ -22,10 +19,7 @@ let browser: Browser;
 let page: Page;
 const seeded = { token: '', userId: 0, projectId: 0, defectId: 0 };
 
-async function capture(name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const capture = (name: string) => shot(page, name);
 const drawer = () => page.locator('.report-view-drawer');
 const reportRows = () => page.getByTestId('report-table').locator('.ant-table-row');
 

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Lead, newPerson, ROLE } from '../api.ts';
-import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { launch, settledShot, signIn, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
@@ -54,11 +54,7 @@ function solidPng(r: number, g: number, b: number): Buffer {
 }
 
 /** Pages fade in and toasts fly out: wait for both so the screenshot shows the page as it settles. */
-async function capture(target: Page, name: string) {
-  await target.waitForLoadState('networkidle');
-  await target.waitForTimeout(600);
-  await shot(target, name);
-}
+const capture = (target: Page, name: string) => settledShot(target, name, 600);
 
 async function createTeamInPage(target: Page, name: string, colour: [number, number, number]) {
   await target.getByTestId('team-selector').click();

@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
  */
 const ALONE = ['tests/crash-safety.e2e.ts'];
 /**
+ * Files that start servers of their own (ALONE's too) get no shared one from setup-server.ts: a
+ * file whose tests are all skipped (two instances without TEST_REDIS_URL) runs no afterAll, and
+ * left that server running after the run.
+ */
+const OWN_SERVERS = ['tests/instances.e2e.ts'];
+const WITH_SERVER = { setupFiles: ['./setup-server.ts'] };
+/**
  * The flows run once more on PostgreSQL (setup-server.ts makes each file a database) when
  * TEST_DATABASE_URL is set (as in CI), unless E2E_POSTGRES=0.
  */
@@ -13,7 +20,6 @@ const ON_POSTGRES = ['tests/defects.e2e.ts', 'tests/cases.e2e.ts', 'tests/notice
 
 export default defineConfig({
   test: {
-    setupFiles: ['./setup-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Each file has its own server (setup-server.ts), so two files run side by side (12 min down
@@ -29,7 +35,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/**/*.e2e.ts'], exclude: ALONE, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'e2e',
+          include: ['tests/**/*.e2e.ts'],
+          exclude: [...ALONE, ...OWN_SERVERS],
+          ...WITH_SERVER,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e-own-servers', include: OWN_SERVERS, sequence: { groupOrder: 0 } },
       },
       ...(process.env.E2E_POSTGRES !== '0' && process.env.TEST_DATABASE_URL
         ? [
@@ -38,6 +54,7 @@ export default defineConfig({
               test: {
                 name: 'e2e-postgres',
                 include: ON_POSTGRES,
+                ...WITH_SERVER,
                 env: { E2E_DATABASE: 'postgres' },
                 sequence: { groupOrder: 0 },
               },

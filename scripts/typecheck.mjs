@@ -9,7 +9,9 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
 function check(project) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '-p', project, '--pretty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsc, '-p', project, '--pretty'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));

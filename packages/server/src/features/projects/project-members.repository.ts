@@ -1,7 +1,7 @@
-import type { Member, MemberSummary } from '@buglet/contracts';
+import type { MemberSummary } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
-import { personMatches, toRoleSummary } from '../users/users.repository.ts';
-import { rolesOfMemberships } from './projects.repository.ts';
+import { toMembers } from '../members/memberships.ts';
+import { personMatches } from '../users/users.repository.ts';
 
 export interface ProjectMemberFilter {
   search?: string;
@@ -45,7 +45,7 @@ export async function listProjectMembers(
   const [rows, count] = await Promise.all([
     filtered(db, projectId, teamId, f)
       .select([
-        'up.userProjectId',
+        'up.userProjectId as membershipId',
         'u.userId',
         'u.userName',
         'u.nickName',
@@ -64,26 +64,12 @@ export async function listProjectMembers(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  const roles = await rolesOfMemberships(
+  // Someone no longer in the team (no team membership) shows as locked, as they cannot enter.
+  const members = await toMembers(
     db,
-    rows.map((r) => r.userProjectId),
+    'project',
+    rows.map(({ isLock, ...r }) => ({ ...r, isLocked: isLock !== 0 })),
   );
-  const members: Member[] = rows.map((r) => {
-    const held = roles.get(r.userProjectId) ?? [];
-    return {
-      userId: r.userId,
-      userName: r.userName,
-      nickName: r.nickName,
-      avatar: r.avatar,
-      email: r.email,
-      phoneNumber: r.phoneNumber,
-      sex: r.sex,
-      createTime: r.createTime,
-      status: r.isLock === 0 ? '0' : '1',
-      roles: held.map((x) => toRoleSummary(x, true)),
-      roleIds: held.map((x) => x.roleId),
-    };
-  });
   return { rows: members, total: Number(count.n) };
 }
 

@@ -2,7 +2,8 @@ import { type Project, type ProjectTab, ROLE_IDS } from '@buglet/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { ProjectTable } from '../../db/schema.ts';
-import { type RoleRow, toRoleSummary } from '../users/users.repository.ts';
+import { rolesOfMemberships } from '../members/memberships.ts';
+import { toRoleSummary } from '../users/users.repository.ts';
 
 export type ProjectRow = Selectable<ProjectTable>;
 type ListedRow = ProjectRow & { collect: number; isMember: number };
@@ -131,6 +132,7 @@ export async function listMembersOfProjects(db: Db, projectIds: number[], perPro
   ]);
   const roles = await rolesOfMemberships(
     db,
+    'project',
     top.map((m) => m.userProjectId),
   );
   for (const m of top) {
@@ -148,22 +150,6 @@ export async function listMembersOfProjects(db: Db, projectIds: number[], perPro
   }
   for (const t of totals) counts.set(t.projectId, Number(t.n));
   return { members, counts };
-}
-
-export async function rolesOfMemberships(db: Db, userProjectIds: number[]): Promise<Map<number, RoleRow[]>> {
-  const out = new Map<number, RoleRow[]>();
-  if (userProjectIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('sysUserProjectRole as upr')
-    .innerJoin('sysRole as r', 'r.roleId', 'upr.roleId')
-    .selectAll('r')
-    .select('upr.userProjectId as membershipId')
-    .where('upr.userProjectId', 'in', userProjectIds)
-    .orderBy('r.roleSort')
-    .execute();
-  for (const { membershipId, ...role } of rows)
-    out.set(membershipId, [...(out.get(membershipId) ?? []), role]);
-  return out;
 }
 
 export async function findProjectMembershipRow(db: Db, projectId: number, userId: number) {

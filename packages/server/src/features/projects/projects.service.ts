@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect.ts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { assertChangeable, replaceMembershipRoles } from '../members/memberships.ts';
 import { ensureUserConfig, findUser } from '../users/users.repository.ts';
 import { confirmOwnPassword } from '../users/users.service.ts';
 import {
@@ -146,29 +147,16 @@ export async function addMembers(
 async function changeableMembership(db: Db, projectId: number, memberId: number) {
   const membership = await findProjectMembershipRow(db, projectId, memberId);
   if (!membership) throw new AppError('project.member_not_found');
-  const creator = await db
-    .selectFrom('sysUserProjectRole')
-    .select('roleId')
-    .where('userProjectId', '=', membership.userProjectId)
-    .where('roleId', '=', ROLE_IDS.projectCreateBy)
-    .executeTakeFirst();
-  if (creator) throw new AppError('project.creator.cannot-change');
+  await assertChangeable(db, 'project', { membershipId: membership.userProjectId, userId: memberId });
   return membership;
 }
 
 export async function setMemberRoles(db: Db, projectId: number, memberId: number, roleIds: number[]) {
   assertProjectRoles(roleIds);
   const membership = await changeableMembership(db, projectId, memberId);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('sysUserProjectRole')
-      .where('userProjectId', '=', membership.userProjectId)
-      .execute();
-    await trx
-      .insertInto('sysUserProjectRole')
-      .values([...new Set(roleIds)].map((roleId) => ({ userProjectId: membership.userProjectId, roleId })))
-      .execute();
-  });
+  await db
+    .transaction()
+    .execute((trx) => replaceMembershipRoles(trx, 'project', membership.userProjectId, roleIds));
 }
 
 /** Removal takes effect at once: access is computed from the membership on every request. */

@@ -1,8 +1,9 @@
-import { type Member, type MemberSummary, SUPER_ADMIN_ID, type Team } from '@buglet/contracts';
+import { type MemberSummary, SUPER_ADMIN_ID, type Team } from '@buglet/contracts';
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { Database, TeamTable, UserTable } from '../../db/schema.ts';
-import { personMatches, type RoleRow, toRoleSummary } from '../users/users.repository.ts';
+import { toMembers } from '../members/memberships.ts';
+import { personMatches } from '../users/users.repository.ts';
 
 export type TeamRow = Selectable<TeamTable>;
 
@@ -107,6 +108,7 @@ export async function listTeamMembers(
   const [rows, count] = await Promise.all([
     filteredMembers(db, teamId, f)
       .select([
+        'ut.userTeamId as membershipId',
         'u.userId',
         'u.userName',
         'u.nickName',
@@ -126,50 +128,12 @@ export async function listTeamMembers(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  const roles = await listTeamRolesOf(
+  const members = await toMembers(
     db,
-    teamId,
-    rows.map((r) => r.userId),
+    'team',
+    rows.map(({ isLock, ...r }) => ({ ...r, isLocked: isLock === 1 })),
   );
-  const members: Member[] = rows.map((r) => {
-    const held = roles.get(r.userId) ?? [];
-    return {
-      userId: r.userId,
-      userName: r.userName,
-      nickName: r.nickName,
-      avatar: r.avatar,
-      email: r.email,
-      phoneNumber: r.phoneNumber,
-      sex: r.sex,
-      createTime: r.createTime,
-      status: String(r.isLock),
-      roles: held.map((x) => toRoleSummary(x, true)),
-      roleIds: held.map((x) => x.roleId),
-    };
-  });
   return { rows: members, total: Number(count.n) };
-}
-
-/** Team roles of the given members, by user. */
-export async function listTeamRolesOf(
-  db: Db,
-  teamId: number,
-  userIds: number[],
-): Promise<Map<number, RoleRow[]>> {
-  const out = new Map<number, RoleRow[]>();
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('sysUserTeam as ut')
-    .innerJoin('sysUserTeamRole as utr', 'utr.userTeamId', 'ut.userTeamId')
-    .innerJoin('sysRole as r', 'r.roleId', 'utr.roleId')
-    .selectAll('r')
-    .select('ut.userId as memberId')
-    .where('ut.teamId', '=', teamId)
-    .where('ut.userId', 'in', userIds)
-    .orderBy('r.roleSort')
-    .execute();
-  for (const { memberId, ...role } of rows) out.set(memberId, [...(out.get(memberId) ?? []), role]);
-  return out;
 }
 
 /**
@@ -263,23 +227,6 @@ export async function insertMembership(
     .values([...new Set(roleIds)].map((roleId) => ({ userTeamId: row.userTeamId, roleId })))
     .execute();
   return row.userTeamId;
-}
-
-export async function replaceMembershipRoles(db: Db, userTeamId: number, roleIds: number[]) {
-  await db.deleteFrom('sysUserTeamRole').where('userTeamId', '=', userTeamId).execute();
-  await db
-    .insertInto('sysUserTeamRole')
-    .values([...new Set(roleIds)].map((roleId) => ({ userTeamId, roleId })))
-    .execute();
-}
-
-export async function membershipRoleIds(db: Db, userTeamId: number) {
-  const rows = await db
-    .selectFrom('sysUserTeamRole')
-    .select('roleId')
-    .where('userTeamId', '=', userTeamId)
-    .execute();
-  return rows.map((r) => r.roleId);
 }
 
 export async function listRolesOfKind(db: Db, kind: 'team' | 'project') {

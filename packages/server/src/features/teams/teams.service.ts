@@ -1,6 +1,5 @@
 import {
   ROLE_IDS,
-  SUPER_ADMIN_ID,
   type teamCreateBody,
   type teamMemberCreateBody,
   type teamUpdateBody,
@@ -10,6 +9,7 @@ import type { Db } from '../../db/connect.ts';
 import type { Principal } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { assertChangeable, replaceMembershipRoles } from '../members/memberships.ts';
 import { ensureUserConfig, findUser } from '../users/users.repository.ts';
 import { confirmOwnPassword, createUser } from '../users/users.service.ts';
 import {
@@ -17,8 +17,6 @@ import {
   findLiveTeamByName,
   findMembership,
   insertMembership,
-  membershipRoleIds,
-  replaceMembershipRoles,
   toTeam,
 } from './teams.repository.ts';
 
@@ -136,9 +134,7 @@ export async function createTeamMember(
 async function changeableMembership(db: Db, teamId: number, memberId: number) {
   const membership = await findMembership(db, teamId, memberId);
   if (!membership || !(await findUser(db, memberId))) throw new AppError('team.not_found_member');
-  const held = await membershipRoleIds(db, membership.userTeamId);
-  if (held.includes(ROLE_IDS.teamCreateBy) || memberId === SUPER_ADMIN_ID)
-    throw new AppError('team.creator.cannot-change');
+  await assertChangeable(db, 'team', { membershipId: membership.userTeamId, userId: memberId });
   return membership;
 }
 
@@ -172,5 +168,7 @@ export async function setMemberLock(
 export async function setMemberRoles(db: Db, teamId: number, memberId: number, roleIds: number[]) {
   assertTeamRoles(roleIds);
   const membership = await changeableMembership(db, teamId, memberId);
-  await db.transaction().execute((trx) => replaceMembershipRoles(trx, membership.userTeamId, roleIds));
+  await db
+    .transaction()
+    .execute((trx) => replaceMembershipRoles(trx, 'team', membership.userTeamId, roleIds));
 }

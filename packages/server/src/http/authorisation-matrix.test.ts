@@ -184,6 +184,10 @@ const hint = (caller: Person): Hint => {
     tokenId: scene.tokenId,
     roleId: 2,
     roleIds: [2],
+    // Values the schemas check by pattern, which the sample's generic text does not pass.
+    from: 'someone@example.com',
+    email: 'someone@example.com',
+    phoneNumber: '13900139000',
   };
   return (key) => (key === 'password' || key === 'oldPassword' ? caller.password : byName[key]);
 };
@@ -249,8 +253,16 @@ async function ownScene(caller: Person): Promise<Record<string, unknown>> {
   };
 }
 
-/** Rows any call may touch, and the caller's own settings and the migrations' record. */
-const UNWATCHED = new Set([...TOUCHED_BY_ANY_CALL, 'sys_user_config', 'buglet_migration']);
+/**
+ * Rows any call may touch, and the caller's own settings and the migrations' record. Of the
+ * key-value rows (counters, captchas, tickets) the settings are watched all the same: the mail
+ * server's, kept for good (KV_FOREVER_MS), no outsider's call may write.
+ */
+const UNWATCHED = new Set(
+  [...TOUCHED_BY_ANY_CALL, 'sys_user_config', 'buglet_migration'].filter((name) => name !== 'sys_kv'),
+);
+/** Key-value rows that expire later than this are settings, not counters or caches. */
+const SETTING_EXPIRY = Date.now() + 50 * 365 * 24 * 3600 * 1000;
 
 /** Team A's rows and the platform's, in a stable form: what no outsider's call may change. */
 async function snapshot(caller: Person): Promise<string> {
@@ -258,6 +270,7 @@ async function snapshot(caller: Person): Promise<string> {
     .filter((p) => p.userId !== caller.userId)
     .map((p) => p.userId);
   return rowFingerprint(t.db, UNWATCHED, (cols) => {
+    if (cols.has('k') && cols.has('expire_at')) return sql`${sql.ref('expire_at')} > ${SETTING_EXPIRY}`;
     if (cols.has('project_id')) return sql`${sql.ref('project_id')} = ${scene.projectA}`;
     if (cols.has('team_id')) return sql`${sql.ref('team_id')} = ${scene.teamA}`;
     if (cols.has('defect_id')) return sql`${sql.ref('defect_id')} = ${scene.defect}`;

@@ -1,3 +1,4 @@
+import { API_CAPABILITIES } from '@buglet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestCase, insertTestModule, insertTestProject, insertTestTeam } from '../../test/factories.ts';
@@ -265,11 +266,11 @@ const UNWATCHED = new Set(
 const SETTING_EXPIRY = Date.now() + 50 * 365 * 24 * 3600 * 1000;
 
 /** Team A's rows and the platform's, in a stable form: what no outsider's call may change. */
-async function snapshot(caller: Person): Promise<string> {
+async function snapshot(caller: Person, alsoUnwatched: string[] = []): Promise<string> {
   const others = Object.values(who)
     .filter((p) => p.userId !== caller.userId)
     .map((p) => p.userId);
-  return rowFingerprint(t.db, UNWATCHED, (cols) => {
+  return rowFingerprint(t.db, new Set([...UNWATCHED, ...alsoUnwatched]), (cols) => {
     if (cols.has('k') && cols.has('expire_at')) return sql`${sql.ref('expire_at')} > ${SETTING_EXPIRY}`;
     if (cols.has('project_id')) return sql`${sql.ref('project_id')} = ${scene.projectA}`;
     if (cols.has('team_id')) return sql`${sql.ref('team_id')} = ${scene.teamA}`;
@@ -405,6 +406,55 @@ describe('the authorisation matrix', () => {
       }
     }
     console.info(`own projects: ${calls} reads, ${reads.length} routes per identity`);
+    expect(failures).toEqual([]);
+  });
+
+  it('lets a key of another project read or change nothing of team A’s on the Open API', {
+    timeout: 60_000,
+  }, async () => {
+    // Team B's key, with every capability, sent to every Open API route with team A's ids.
+    const caller = who.otherTeam as Person;
+    const projectB = (
+      await t.db
+        .selectFrom('sysProject')
+        .select('projectId')
+        .where('teamId', '=', scene.teamB)
+        .executeTakeFirstOrThrow()
+    ).projectId;
+    const made = await api(caller, 'POST', '/system/api', {
+      projectId: projectB,
+      apiName: 'B key',
+      features: Object.fromEntries(Object.entries(API_CAPABILITIES).map(([area, acts]) => [area, [...acts]])),
+    });
+    const keyB = made.data?.apiKey as string;
+    expect(keyB).toBeTruthy();
+    const routes = t.app.routeTable.routes.filter((r) => r.guard.kind === 'apiKey');
+    const failures: string[] = [];
+    // The key's own record of its refused calls is team B's; the full-text index on SQLite (one
+    // table of words for every project) changes with team B's own defects.
+    const ownRecord = [
+      'sys_project_api_refusal',
+      ...['', '_data', '_idx', '_content', '_docsize', '_config'].map((part) => `sys_defect_search${part}`),
+    ];
+    let before = await snapshot(caller, ownRecord);
+    const base = hint(caller);
+    // A whole page, no sampled filter: a list that forgets the key's project shows team A's rows.
+    const h: Hint = (k) => (k === 'pageSize' ? 100 : k === 'pageNum' ? 1 : base(k));
+    for (const route of routes) {
+      const res = await t.call({
+        ...requestOf(route, caller, h, true),
+        headers: { 'CAT2BUG-API-KEY': keyB },
+        lang: 'en_US',
+      });
+      const text = JSON.stringify(res.body);
+      const label = `${route.method} ${route.url} with team B's key (answered ${res.body.code})`;
+      if (text.includes(PROJECT_MARK)) failures.push(`${label}: read ${text.slice(0, 160)}`);
+      const after = await snapshot(caller, ownRecord);
+      if (after !== before) failures.push(`${label}: changed team A's rows`);
+      before = after;
+    }
+    console.info(`Open API: ${routes.length} routes with another project's key`);
+    expect(routes.length).toBeGreaterThan(5);
     expect(failures).toEqual([]);
   });
 

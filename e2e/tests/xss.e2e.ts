@@ -87,6 +87,18 @@ async function seed(): Promise<void> {
   });
   const share = await api(token, 'POST', `/system/defect/${scene.defectId}/shard`, { agingHour: 24 });
   scene.shareUrl = `${baseUrl}/#/shard/defect?id=${(share.data as { defectShardId: string }).defectShardId}`;
+  // Last, so that the operation log's newest entry (opened below) holds a payload: the folder's name.
+  await api(token, 'POST', '/system/report', {
+    projectId,
+    reportTitle: PAYLOADS[0],
+    reportDescription: MARKDOWN,
+  });
+  await api(token, 'POST', '/system/report/template', {
+    projectId,
+    templateTitle: PAYLOADS[1],
+    templateContent: MARKDOWN,
+  });
+  await api(token, 'POST', '/system/document', { projectId, docName: PAYLOADS[0], docType: 0 });
 }
 
 function watch(target: Page) {
@@ -159,6 +171,34 @@ describe('stored XSS payloads', { retry: 0 }, () => {
       await visit('/member/profile'),
       await visit('/index'),
     ];
+    results.push(
+      await visit('/project/report', async (p) => {
+        await row(p)
+          .getByText(PAYLOADS[0] ?? '')
+          .click();
+        await p.locator('.report-view-drawer .report-view').waitFor();
+      }),
+      await visit('/report/template/index'),
+      await visit('/project/document'),
+    );
+    // The operation log, where every write above is kept with its input, as the administrator.
+    const adminPage = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
+    adminPage.setDefaultTimeout(WAIT_MS);
+    watch(adminPage);
+    await signIn(adminPage, { userName: 'admin', password: 'cat2bug' });
+    await adminPage.goto(`${baseUrl}/#/system/log/operlog`);
+    await adminPage.locator('.ant-table-row').first().waitFor();
+    await adminPage
+      .getByRole('button', { name: /详\s*细/ })
+      .first()
+      .click();
+    await adminPage.locator('.ant-modal-wrap:visible, .ant-drawer-open').last().waitFor();
+    const logged = await adminPage.evaluate(() => document.body.innerText);
+    results.push({
+      path: '/system/log/operlog',
+      found: await dangerous(adminPage),
+      shown: PAYLOADS.filter((p) => logged.includes(p)).length,
+    });
     // The share page, as a visitor without a login.
     const visitor = await (await browser.newContext()).newPage();
     watch(visitor);
@@ -174,7 +214,7 @@ describe('stored XSS payloads', { retry: 0 }, () => {
     await shot(visitor, 'xss-02-shared-defect');
 
     console.info(
-      `xss: ${PAYLOADS.length + 3} payloads in 11 kinds of stored text × ${results.length} pages and drawers`,
+      `xss: ${PAYLOADS.length + 3} payloads in 14 kinds of stored text × ${results.length} pages and drawers`,
     );
     expect(dialogs).toEqual([]);
     expect(refusals).toEqual([]);

@@ -35,6 +35,9 @@ export function linkKind(url: string): LinkKind | null {
 }
 
 /** The tags and attributes the pipeline produces; each side's sanitiser allows these and nothing else. */
+const isUpload = (url: string, uploadBase: string) =>
+  url.startsWith(`${uploadBase}/profile/`) && linkKind(url.slice(uploadBase.length)) === 'upload';
+
 export const MARKDOWN_ALLOWED = {
   tags: [
     'p',
@@ -79,11 +82,11 @@ export const MARKDOWN_ALLOWED = {
     ol: ['start'],
     '*': ['class'],
   } as Record<string, string[]>,
-  /** href and src: only what linkKind accepts, once rendered (uploads carry the API base). */
+  /** href: only what linkKind accepts, once rendered (uploads carry the API base). */
   isAllowedUrl: (url: string, uploadBase: string) =>
-    WEB_LINK.test(url) ||
-    /^#\/[^\s]*$/.test(url) ||
-    (url.startsWith(`${uploadBase}/profile/`) && linkKind(url.slice(uploadBase.length)) === 'upload'),
+    WEB_LINK.test(url) || /^#\/[^\s]*$/.test(url) || isUpload(url, uploadBase),
+  /** src: only our own uploads, as the pipeline makes images (no picture from another site). */
+  isAllowedImage: (url: string, uploadBase: string) => isUpload(url, uploadBase),
 } as const;
 
 export interface MarkdownOptions {

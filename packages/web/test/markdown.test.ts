@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, renderReport } from '../src/lib/markdown.ts';
+import { renderMarkdown, renderReport, reportNeedsOf, sanitizeHtml } from '../src/lib/markdown.ts';
 
 describe('renderMarkdown (markdown-it, then DOMPurify)', () => {
   it('renders headings, emphasis, code and lists', () => {
@@ -45,5 +45,31 @@ describe('renderMarkdown (markdown-it, then DOMPurify)', () => {
 describe('renderReport', () => {
   it('shows directives as written without data', () => {
     expect(renderReport('$table{api.defect.list}')).toBe('<p>$table{api.defect.list}</p>\n');
+  });
+});
+
+describe('sanitizeHtml (the second layer, on HTML markdown-it never makes)', () => {
+  it('drops a link or an image address the pipeline would not make, and keeps the ones it makes', () => {
+    const html = sanitizeHtml(
+      '<a href="javascript:alert(1)">a</a><img src="http://evil.example/x.png" alt="i">' +
+        '<a href="https://example.com/">ok</a><img src="/prod-api/profile/upload/a.png" alt="s">',
+    );
+    expect(html).toContain('<a>a</a>');
+    expect(html).not.toContain('evil.example');
+    expect(html).toContain('<a href="https://example.com/">ok</a>');
+    expect(html).toContain('src="/prod-api/profile/upload/a.png"');
+  });
+
+  it('keeps an input only as a disabled checkbox, and a type elsewhere as the allow-list says', () => {
+    expect(sanitizeHtml('<input type="text" value="x">')).not.toContain('type=');
+    expect(sanitizeHtml('<input type="checkbox" checked="" disabled="">')).toContain('type="checkbox"');
+    expect(sanitizeHtml('<ol type="a"><li>x</li></ol>')).toContain('<ol type="a">');
+  });
+});
+
+describe('reportNeedsOf', () => {
+  it('names the data a report’s directives draw on, and none for plain text', () => {
+    expect(reportNeedsOf('# Week\n$table{api.defect.list}')).not.toBe('');
+    expect(reportNeedsOf('# Week')).toBe('');
   });
 });

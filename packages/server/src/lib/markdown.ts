@@ -21,7 +21,8 @@ async function loadPipeline(): Promise<Pipeline> {
   const md = createMarkdown();
   const keepUrl = (attribute: 'href' | 'src') => (tagName: string, attribs: sanitizeHtml.Attributes) => {
     const url = attribs[attribute];
-    if (url !== undefined && !MARKDOWN_ALLOWED.isAllowedUrl(url, '')) delete attribs[attribute];
+    const isAllowed = attribute === 'src' ? MARKDOWN_ALLOWED.isAllowedImage : MARKDOWN_ALLOWED.isAllowedUrl;
+    if (url !== undefined && !isAllowed(url, '')) delete attribs[attribute];
     return { tagName, attribs };
   };
   const policy: sanitizeHtml.IOptions = {

@@ -21,8 +21,8 @@ const reports = createReportMarkdown({ uploadBase: API_BASE });
 const URL_ATTRIBUTES = new Set(['href', 'src']);
 
 DOMPurify.addHook('uponSanitizeAttribute', (node, data) => {
-  if (URL_ATTRIBUTES.has(data.attrName) && !MARKDOWN_ALLOWED.isAllowedUrl(data.attrValue, API_BASE))
-    data.keepAttr = false;
+  const isAllowed = data.attrName === 'src' ? MARKDOWN_ALLOWED.isAllowedImage : MARKDOWN_ALLOWED.isAllowedUrl;
+  if (URL_ATTRIBUTES.has(data.attrName) && !isAllowed(data.attrValue, API_BASE)) data.keepAttr = false;
   if (node.nodeName === 'INPUT' && data.attrName === 'type' && data.attrValue !== 'checkbox')
     data.keepAttr = false;
 });
@@ -33,15 +33,19 @@ const PURIFY = {
   ALLOW_DATA_ATTR: false,
 };
 
-const clean = (html: string) => DOMPurify.sanitize(html, PURIFY);
+/**
+ * The second layer: markdown-it already shows raw HTML as text, so what this keeps out is what a
+ * fault in the first would let through (exported to be tested on such HTML directly).
+ */
+export const sanitizeHtml = (html: string) => DOMPurify.sanitize(html, PURIFY);
 
 export function renderMarkdown(source: string): string {
-  return clean(markdown.render(source));
+  return sanitizeHtml(markdown.render(source));
 }
 
 /** A report or template: directives filled from `env.report` when given, else shown as written. */
 export function renderReport(source: string, env: ReportEnv = {}): string {
-  return clean(reports.render(source, env));
+  return sanitizeHtml(reports.render(source, env));
 }
 
 /** The data sources a report's directives draw on, for `GET /markdown/{projectId}?need=`. */

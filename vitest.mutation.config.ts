@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { serverProject, webProject } from './vitest.projects.ts';
 
 /**
  * The tests Stryker runs against each mutant (`npm run test:mutation`): the API suite on SQLite
@@ -9,41 +9,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'server-sqlite',
-          include: ['packages/server/**/*.test.ts'],
-          // Tests that start the server or a command as a process of its own (Stryker's copy of the
-          // code is not what those processes load), and the one that reads the original's spec
-          // beside the repository: none reaches the modules mutated here.
-          exclude: [
-            'packages/server/test/process.test.ts',
-            'packages/server/src/cli/*.test.ts',
-            'packages/server/src/http/endpoint-coverage.test.ts',
-          ],
-          environment: 'node',
-          env: { BUGLET_TEST_DB: 'sqlite' },
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-        },
-      },
-      {
-        test: {
-          name: 'web',
-          include: ['packages/web/test/markdown*.test.{ts,tsx}', 'packages/web/test/documents.test.ts'],
-          environment: 'jsdom',
-          setupFiles: ['packages/web/test/jsdom-setup.ts'],
-          testTimeout: 15_000,
-        },
-        resolve: {
-          alias: {
-            'virtual:sign-in-texts': fileURLToPath(
-              new URL('packages/web/test/sign-in-texts.ts', import.meta.url),
-            ),
-          },
-        },
-        esbuild: { jsx: 'automatic' },
-      },
+      // Left out: tests that start the server or a command as a process of its own (Stryker's copy
+      // of the code is not what those processes load), and the one that reads the original's spec
+      // beside the repository; none reaches the modules mutated here.
+      serverProject('server-sqlite', { BUGLET_TEST_DB: 'sqlite' }, [
+        'packages/server/test/process.test.ts',
+        'packages/server/src/cli/*.test.ts',
+        'packages/server/src/http/endpoint-coverage.test.ts',
+      ]),
+      webProject(['packages/web/test/markdown*.test.{ts,tsx}', 'packages/web/test/documents.test.ts']),
     ],
   },
 });

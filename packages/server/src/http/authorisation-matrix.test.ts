@@ -24,6 +24,7 @@ const scene = {
   teamA: 0,
   projectA: 0,
   teamB: 0,
+  projectB: 0,
   defect: 0,
   caseId: 0,
   moduleId: 0,
@@ -61,7 +62,12 @@ beforeAll(async () => {
     { name: `${TEAM_MARK} project A` },
   );
   scene.teamB = await insertTestTeam(t.db, { [id('otherTeam')]: [12, 4] }, 'Team B');
-  await insertTestProject(t.db, scene.teamB, { [id('otherTeam')]: [11, 6] }, { name: 'Project B' });
+  scene.projectB = await insertTestProject(
+    t.db,
+    scene.teamB,
+    { [id('otherTeam')]: [11, 6] },
+    { name: 'Project B' },
+  );
   // Everyone's current team and project is A's: a context alone must open nothing.
   for (const person of Object.values(who)) {
     await t.db.deleteFrom('sysUserConfig').where('userId', '=', person.userId).execute();
@@ -216,6 +222,15 @@ function requestOf(route: RouteEntry, caller: Person, given?: Hint, isMinimal = 
 
 const key = (name: string, from: Record<string, unknown>) => from[name];
 
+/**
+ * The hint asking for a whole page: with the schema's smallest page (one row) a list that leaks
+ * could show the caller's own row and hide the rest.
+ */
+const wholePage =
+  (h: Hint): Hint =>
+  (k) =>
+    k === 'pageSize' ? 100 : k === 'pageNum' ? 1 : h(k);
+
 /** A team and a project of the caller's own, with a deliverable, a case and a defect: ids by field name. */
 async function ownScene(caller: Person): Promise<Record<string, unknown>> {
   const teamId = await insertTestTeam(t.db, { [caller.userId]: [12, 4] }, `Own team ${caller.userId}`);
@@ -233,9 +248,6 @@ async function ownScene(caller: Person): Promise<Record<string, unknown>> {
   const defectId = defect.data?.defectId as number;
   expect(defectId).toBeGreaterThan(0);
   return {
-    // A whole page: with the schema's smallest page (one row) a leak could hide behind the own row.
-    pageNum: 1,
-    pageSize: 100,
     projectId,
     currentProjectId: projectId,
     teamId,
@@ -388,7 +400,7 @@ describe('the authorisation matrix', () => {
       const caller = who[identity] as Person;
       const mine = await ownScene(caller);
       const base = hint(caller);
-      const h: Hint = (key) => (key in mine ? mine[key] : base(key));
+      const h = wholePage((key) => (key in mine ? mine[key] : base(key)));
       for (const route of reads) {
         const res = await t.call({
           ...requestOf(route, caller, h, true),
@@ -414,13 +426,7 @@ describe('the authorisation matrix', () => {
   }, async () => {
     // Team B's key, with every capability, sent to every Open API route with team A's ids.
     const caller = who.otherTeam as Person;
-    const projectB = (
-      await t.db
-        .selectFrom('sysProject')
-        .select('projectId')
-        .where('teamId', '=', scene.teamB)
-        .executeTakeFirstOrThrow()
-    ).projectId;
+    const projectB = scene.projectB;
     const made = await api(caller, 'POST', '/system/api', {
       projectId: projectB,
       apiName: 'B key',
@@ -437,9 +443,8 @@ describe('the authorisation matrix', () => {
       ...['', '_data', '_idx', '_content', '_docsize', '_config'].map((part) => `sys_defect_search${part}`),
     ];
     let before = await snapshot(caller, ownRecord);
-    const base = hint(caller);
-    // A whole page, no sampled filter: a list that forgets the key's project shows team A's rows.
-    const h: Hint = (k) => (k === 'pageSize' ? 100 : k === 'pageNum' ? 1 : base(k));
+    // No sampled filter either: a list that forgets the key's project shows team A's rows.
+    const h = wholePage(hint(caller));
     for (const route of routes) {
       const res = await t.call({
         ...requestOf(route, caller, h, true),
@@ -464,13 +469,7 @@ describe('the authorisation matrix', () => {
     // Team B's own project, with one of everything, in the hands of team B's owner.
     const caller = who.otherTeam as Person;
     const owner = who.owner as Person;
-    const projectB = (
-      await t.db
-        .selectFrom('sysProject')
-        .select('projectId')
-        .where('teamId', '=', scene.teamB)
-        .executeTakeFirstOrThrow()
-    ).projectId;
+    const projectB = scene.projectB;
     const moduleB = await insertTestModule(t.db, projectB, 'B module');
     const caseB = await insertTestCase(t.db, projectB, moduleB);
     const defectB = (

@@ -92,13 +92,20 @@ export interface WriterRun {
 
 /**
  * Starts `count` writers against `baseUrl`; each runs until stopped. `tag` (one character) keeps
- * the words of one run apart from another's on the same data.
+ * the words of one run apart from another's on the same data. `diesOnItsOwn`: the server is set to
+ * kill itself mid-stream, so from the start an unanswered write is in flight, not a failure.
  */
-export function startWriters(baseUrl: string, scene: Scene, count: number, tag: string): WriterRun {
+export function startWriters(
+  baseUrl: string,
+  scene: Scene,
+  count: number,
+  tag: string,
+  diesOnItsOwn = false,
+): WriterRun {
   const chains: Chain[] = [];
   let ackedCount = 0;
   let isStopping = false;
-  let isSignalled = false;
+  let isSignalled = diesOnItsOwn;
 
   async function send(by: Person, method: string, path: string, body: unknown, write: Write) {
     try {

@@ -10,17 +10,25 @@ import { type Chain, type Scene, startWriters, type Write } from '../crash-write
 
 /**
  * Crash safety: the built server under 100 concurrent writers is killed with SIGKILL mid-stream
- * and started again on the same data, a few times over. Every acknowledged write must be there as
- * answered; writes in flight may be missing but never half there; tallies, the defect counter and
- * the keyword search must still equal the rows. Then a graceful stop (SIGTERM) under the same
- * load: what was answered stays, and the operation log holds every answered write. SQLite
- * always, PostgreSQL when TEST_DATABASE_URL is set.
+ * and started again on the same data: once from outside, wherever the writes happen to be, and
+ * once from inside, the moment a new defect's transaction has committed and before the answer
+ * (`e2e/die-after-commit.mjs`, preloaded), so a create whose steps were split over two
+ * transactions would be caught half written. Every acknowledged write must be there as answered;
+ * writes in flight may be missing but never half there; tallies, the defect counter and the
+ * keyword search must still equal the rows. Then a graceful stop (SIGTERM) under the same load:
+ * what was answered stays, and the operation log holds every answered write. SQLite always,
+ * PostgreSQL when TEST_DATABASE_URL is set.
  */
 const PG_URL = process.env.TEST_DATABASE_URL;
 const WRITERS = 100;
-/** Kills per database, each after this many acknowledged writes of its round. */
-const KILLS = 2;
+/** The kill from outside comes after this many acknowledged writes of its round. */
 const KILL_AFTER = Number(process.env.CRASH_KILL_AFTER ?? 150);
+/** The kill from inside comes right after this many new defects of its round have committed. */
+const DIE_AFTER_DEFECTS = 150;
+const DIES_AFTER_COMMIT = {
+  NODE_OPTIONS: `--import ${path.resolve(import.meta.dirname, '../die-after-commit.mjs')}`,
+  DIE_AFTER_DEFECT_COMMITS: String(DIE_AFTER_DEFECTS),
+};
 const STOP_AFTER = 100;
 /** Words of writes that never made it, searched to find nothing. */
 const ABSENT_SAMPLE = 20;
@@ -75,6 +83,25 @@ async function stopWith(server: RunningServer, signal: 'SIGKILL' | 'SIGTERM'): P
 const count = (writes: Write[], outcome: Write['outcome']) =>
   writes.filter((w) => w.outcome === outcome).length;
 
+/** A round against a server set to kill itself: writers until it has; answers what was written. */
+async function roundUntilItDies(server: RunningServer, scene: Scene, tag: string) {
+  const started = Date.now();
+  const gone = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  const writers = startWriters(server.url, scene, WRITERS, tag, true);
+  await Promise.race([
+    gone,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('the server never killed itself')), 25_000)),
+  ]);
+  writers.markStopping();
+  await writers.stop();
+  expect(server.child.signalCode).toBe('SIGKILL');
+  return {
+    chains: writers.chains,
+    writes: writers.chains.flatMap((c) => c.writes),
+    ms: Date.now() - started,
+  };
+}
+
 /** One round: writers until `after` acknowledgements, then the signal; answers what was written. */
 async function round(
   server: RunningServer,
@@ -125,8 +152,8 @@ async function searchMismatches(baseUrl: string, scene: Scene, chains: Chain[], 
 
 async function crashRun(label: string, env: Record<string, string>, open: (dir: string) => Promise<Reader>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'buglet-crash-'));
-  const start = async () => {
-    const server = await startServer({ ...ENV, ...env }, dataDir);
+  const start = async (more: Record<string, string> = {}) => {
+    const server = await startServer({ ...ENV, ...env, ...more }, dataDir);
     await waitUp(server.url);
     return server;
   };
@@ -137,17 +164,26 @@ async function crashRun(label: string, env: Record<string, string>, open: (dir: 
     const seededMs = Date.now() - began;
     const chains: Chain[] = [];
     const rounds: string[] = [];
-    for (let kill = 1; kill <= KILLS; kill++) {
-      const done = await round(server, scene, String(kill), KILL_AFTER, 'SIGKILL');
+    const kills = [
+      { tag: '1', how: 'from outside', next: DIES_AFTER_COMMIT },
+      { tag: '2', how: 'after a defect commit', next: {} },
+    ];
+    const diedAfterCommit: Chain[] = [];
+    for (const kill of kills) {
+      const done =
+        kill.tag === '1'
+          ? await round(server, scene, kill.tag, KILL_AFTER, 'SIGKILL')
+          : await roundUntilItDies(server, scene, kill.tag);
       chains.push(...done.chains);
+      if (kill.tag === '2') diedAfterCommit.push(...done.chains);
       // Before the kill every write must be answered with success: a refusal is a failure here.
       const refused = done.writes.filter((w) => w.outcome === 'refused');
       expect(refused.map((w) => `${w.step}: ${w.msg}`)).toEqual([]);
       const restartedAt = Date.now();
-      server = await start();
+      server = await start(kill.next);
       rounds.push(
-        `${count(done.writes, 'acked')} acked/${count(done.writes, 'inflight')} in flight in ${done.ms} ms, ` +
-          `up again in ${Date.now() - restartedAt} ms`,
+        `${kill.how}: ${count(done.writes, 'acked')} acked/${count(done.writes, 'inflight')} in flight ` +
+          `in ${done.ms} ms, up again in ${Date.now() - restartedAt} ms`,
       );
     }
     // Read beside the running server (SQLite in WAL mode lets a second connection in).
@@ -160,7 +196,7 @@ async function crashRun(label: string, env: Record<string, string>, open: (dir: 
     const checkMs = Date.now() - checkedAt;
     const writes = chains.flatMap((c) => c.writes);
     console.log(
-      `[crash ${label}] ${WRITERS} writers, ${KILLS} kills (${rounds.join(', ')}): ` +
+      `[crash ${label}] ${WRITERS} writers, ${kills.length} kills (${rounds.join('; ')}): ` +
         `${count(writes, 'acked')} writes acknowledged before a kill, ${killed.lost.length} lost after it, ` +
         `${count(writes, 'inflight')} in flight not acknowledged (${killed.inflightApplied} of them applied whole); ` +
         `set up in ${seededMs} ms, checked with ${searches.searched} searches in ${checkMs} ms`,
@@ -168,6 +204,11 @@ async function crashRun(label: string, env: Record<string, string>, open: (dir: 
     expect(killed.lost).toEqual([]);
     expect(killed.problems).toEqual([]);
     expect(searches.wrong).toEqual([]);
+    // The kill from inside landed after a create had committed: that defect is there, unanswered.
+    const committedUnanswered = diedAfterCommit.filter(
+      (c) => c.writes[0]?.outcome === 'inflight' && killed.defectOf.has(c.token),
+    );
+    expect(committedUnanswered.length).toBeGreaterThan(0);
 
     // A graceful stop finishes what it has begun and writes the operation log it still holds.
     reader = await open(dataDir);

@@ -6,10 +6,15 @@ import { configDefaults } from 'vitest/config';
 export const SERVER_TESTS = ['packages/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'];
 
 /** The API suite on one database; `exclude` leaves more files out than Vitest's defaults. */
-export const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+export const serverProject = (
+  name: string,
+  env: Record<string, string>,
+  exclude: string[] = [],
+  include = SERVER_TESTS,
+) => ({
   test: {
     name,
-    include: SERVER_TESTS,
+    include,
     exclude: [...configDefaults.exclude, ...exclude],
     environment: 'node' as const,
     env,

@@ -192,6 +192,7 @@ describe('the full review cycle', () => {
       state: DefectState.AUDIT,
       handleBy: [TESTER],
       logType: DefectLogType.REPAIR,
+      logReceiveBy: [TESTER],
     });
     expect(d.lastFixerId).toBe(DEV);
     // Rejection returns the defect to whoever submitted the fix, not to the creator.
@@ -208,6 +209,7 @@ describe('the full review cycle', () => {
     expect(step('pass', TESTER, request())).toMatchObject({
       state: DefectState.CLOSED,
       logType: DefectLogType.PASS,
+      logReceiveBy: [],
     });
     expect(step('open', CREATOR, request([], 'seen again'))).toMatchObject({
       state: DefectState.PROCESSING,
@@ -222,6 +224,13 @@ describe('the full review cycle', () => {
     expect(step('close', DEV, request([], "won't fix"))).toMatchObject({
       state: DefectState.CLOSED,
       logType: DefectLogType.CLOSED,
+      logReceiveBy: [],
+    });
+    // Reopened to someone named: they handle it now, and the history says so.
+    expect(step('open', CREATOR, request([BYSTANDER], 'again'))).toMatchObject({
+      state: DefectState.PROCESSING,
+      handleBy: [BYSTANDER],
+      logReceiveBy: [BYSTANDER],
     });
   });
 
@@ -234,6 +243,37 @@ describe('the full review cycle', () => {
       request([], 'no'),
     );
     expect(outcome).toMatchObject({ ok: true, change: { handleBy: [CREATOR] } });
+  });
+});
+
+describe('a project API key (the Open API)', () => {
+  const key = actor(OUTSIDER, { isManager: true, isAutomation: true });
+
+  it('acts in the handler’s place, and the handler is the fixer a rejection goes back to', () => {
+    const repaired = decide('repair', defect(DefectState.PROCESSING), key, people, request([TESTER]));
+    expect(repaired).toMatchObject({ ok: true, change: { handleBy: [TESTER], lastFixerId: DEV } });
+    const passed = decide('pass', defect(DefectState.AUDIT, { handleBy: [TESTER] }), key, people, request());
+    expect(passed).toMatchObject({ ok: true, change: { state: DefectState.CLOSED } });
+    // The same person without the key is no handler.
+    const asPerson = decide(
+      'pass',
+      defect(DefectState.AUDIT),
+      actor(OUTSIDER, { isManager: true }),
+      people,
+      request(),
+    );
+    expect(asPerson).toEqual({ ok: false, refusal: { kind: 'not-handler', action: 'pass' } });
+  });
+
+  it('records the creator as the fixer of a defect nobody handles', () => {
+    const outcome = decide(
+      'repair',
+      defect(DefectState.PROCESSING, { handleBy: [] }),
+      key,
+      people,
+      request([TESTER]),
+    );
+    expect(outcome).toMatchObject({ ok: true, change: { lastFixerId: CREATOR } });
   });
 });
 

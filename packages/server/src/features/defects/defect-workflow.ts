@@ -104,12 +104,12 @@ export function decide(
     }
     case 'repair': {
       if (!isHandler) return refuse({ kind: 'not-handler', action });
-      const [reviewer] = receivers;
+      const [reviewer, ...others] = receivers;
       // Tooling reports a handler's fix: the handler is the fixer a rejection goes back to.
       const fixer = actor.isAutomation ? (defect.handleBy[0] ?? defect.createById) : actor.userId;
       // One reviewer, any member: forms suggest the project's testers first (as the original's
       // does), but the original refuses no one, and neither do we.
-      if (receivers.length !== 1 || reviewer === undefined) return refuse({ kind: 'reviewer-required' });
+      if (reviewer === undefined || others.length > 0) return refuse({ kind: 'reviewer-required' });
       if (!people.members.has(reviewer)) return refuse({ kind: 'not-member', userId: reviewer });
       return ok(DefectState.AUDIT, [reviewer], fixer, DefectLogType.REPAIR, [reviewer]);
     }
@@ -151,18 +151,10 @@ function ok(
 
 /** The actions an actor may take now, for the defect view's buttons (same rules, no request yet). */
 export function availableActions(defect: DefectFacts, actor: Actor): DefectAction[] {
-  const probe: Record<DefectAction, ActionRequest> = {
-    assign: { receiveBy: [actor.userId], reason: 'x' },
-    repair: { receiveBy: [], reason: 'x' },
-    pass: { receiveBy: [], reason: 'x' },
-    reject: { receiveBy: [], reason: 'x' },
-    close: { receiveBy: [], reason: 'x' },
-    open: { receiveBy: [], reason: 'x' },
-  };
+  // A request every input rule accepts: the actor as receiver and reviewer, and a reason.
+  const probe: ActionRequest = { receiveBy: [actor.userId], reason: 'x' };
   const everyone: ProjectPeople = { members: new Set([actor.userId]) };
-  return (Object.keys(PERMISSION) as DefectAction[]).filter((action) => {
-    const outcome = decide(action, defect, actor, everyone, probe[action]);
-    // A repair is possible once a reviewer is chosen; only the actor and state rules matter here.
-    return outcome.ok || (action === 'repair' && outcome.refusal.kind === 'reviewer-required');
-  });
+  return (Object.keys(PERMISSION) as DefectAction[]).filter(
+    (action) => decide(action, defect, actor, everyone, probe).ok,
+  );
 }

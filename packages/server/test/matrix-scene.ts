@@ -1,3 +1,4 @@
+import { STATISTIC_PANELS } from '@buglet/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { RouteEntry } from '../src/http/route.ts';
 import { insertTestCase, insertTestModule, insertTestProject, insertTestTeam } from './factories.ts';
@@ -193,14 +194,39 @@ export const hint = (caller: Person): Hint => {
     memberIds: [owner.userId],
     receiveIds: [owner.userId],
     handleBy: [owner.userId],
+    defaultHandlerId: owner.userId,
     userName: owner.userName,
     tokenId: scene.tokenId,
     roleId: 2,
     roleIds: [2],
-    // Values the schemas check by pattern, which the sample's generic text does not pass.
+    receiveBy: [owner.userId],
+    createByIds: [owner.userId],
+    handlerAccountList: [owner.userName],
+    handleByList: [owner.userName],
+    // Values the schemas check by pattern or by name, which the sample's generic text does not pass.
     from: 'someone@example.com',
     email: 'someone@example.com',
     phoneNumber: '13900139000',
+    planStartTime: '2030-01-01 00:00:00',
+    planEndTime: '2030-01-02 00:00:00',
+    reportTime: '2030-01-01 00:00:00',
+    expireTime: '2030-01-01 00:00:00',
+    theme: '#409EFF',
+    defectType: 'BUG',
+    defectLevel: 'middle',
+    defectState: 'PROCESSING',
+    caseState: 'untested',
+    businessTypes: '1',
+    cronExpression: '0 0 3 * * ?',
+    whiteList: ['127.0.0.1'],
+    width: '390',
+    height: '844',
+    statisticTemplatConfig: JSON.stringify([{ name: STATISTIC_PANELS[0] }]),
+    // No uploads: an image or attachment list holds only files the server stored.
+    imgUrls: [],
+    annexUrls: [],
+    imgUrlList: [],
+    annexUrlList: [],
   };
   return (key) => (key === 'password' || key === 'oldPassword' ? caller.password : byName[key]);
 };

@@ -108,11 +108,10 @@ export function sample(
 
 /** A hinted id in the shape the field takes (a list for list fields, a text for text fields). */
 function fit(def: Def, value: unknown): unknown {
-  const inner = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(def.type)
-    ? defOf(def.innerType)
-    : def.type === 'pipe'
-      ? defOf(def.in)
-      : def;
+  let inner = def;
+  // Through every wrapper (`nullish` is two): the shape is the innermost one's.
+  while (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'pipe'].includes(inner.type))
+    inner = defOf(inner.type === 'pipe' ? inner.in : inner.innerType);
   if (inner.type === 'array') return Array.isArray(value) ? value : [value];
   if (inner.type === 'string') return Array.isArray(value) ? value.join(',') : String(value);
   if (Array.isArray(value)) return value[0];

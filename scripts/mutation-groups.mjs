@@ -49,7 +49,7 @@ export const MUTATION_GROUPS = [
   {
     name: 'shares',
     mutate: [`${S}/features/defects/share-passwords.ts`, `${S}/features/defects/defect-shares.routes.ts`],
-    tests: [`${S}/features/defects/defect-shares.test.ts`],
+    tests: [`${S}/features/defects/defect-shares.test.ts`, `${S}/features/defects/share-passwords.test.ts`],
   },
   {
     name: 'sign-in',

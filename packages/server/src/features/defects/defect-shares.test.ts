@@ -8,12 +8,14 @@ type Person = Awaited<ReturnType<TestApp['signedIn']>>;
 let tester: Person;
 let stranger: Person;
 let defectId: number;
+let projectId: number;
+let teamId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   [tester, stranger] = [await t.signedIn(), await t.signedIn()];
-  const team = await insertTestTeam(t.db, { [tester.userId]: [5] });
-  const projectId = await insertTestProject(t.db, team, { [tester.userId]: [8] });
+  teamId = await insertTestTeam(t.db, { [tester.userId]: [5] });
+  projectId = await insertTestProject(t.db, teamId, { [tester.userId]: [8] });
   const res = await t.call({
     method: 'POST',
     url: '/system/defect',
@@ -62,8 +64,8 @@ const open = async (shardId: string, password?: string, token?: string, remoteAd
 
 describe('share links', () => {
   it('keep their id when shared again and never return or store the password', async () => {
-    const first = await share({ agingHour: 24, password: '4821' });
-    expect(first.data).toMatchObject({ defectId, agingHour: 24, hasPassword: true });
+    const first = await share({ agingHour: 24, password: '4821', defaultLang: 'en_US' });
+    expect(first.data).toMatchObject({ defectId, agingHour: 24, hasPassword: true, defaultLang: 'en_US' });
     expect(first.data).not.toHaveProperty('password');
     const again = await share({ agingHour: 0, password: '' });
     expect(again.data).toMatchObject({
@@ -93,6 +95,7 @@ describe('share links', () => {
       passwordRequired: true,
     });
     const ok = await open(id, '4821');
+    expect(ok.msg).toBe('Operation succeeded');
     expect(ok.data.defect).toMatchObject({ defectId, defectName: 'Shared bug' });
     // The original's entries: the type by name, its author's name.
     expect(ok.data.logs[0]).toMatchObject({ defectLogType: 'CREATE', defectLogTypeName: 'CREATE' });
@@ -103,12 +106,24 @@ describe('share links', () => {
     // A project member skips the password and is offered the way into the project.
     const member = await open(id, undefined, tester.token);
     expect(member.data.redirect).toMatchObject({ defectId });
-    // Someone signed in but outside the project still needs it.
-    expect(await open(id, undefined, stranger.token)).toEqual({
-      code: 500,
-      msg: 'Enter the share password',
-      passwordRequired: true,
-    });
+    // Someone signed in but outside the project still needs it, and so does a member locked out.
+    const needsPassword = { code: 500, msg: 'Enter the share password', passwordRequired: true };
+    expect(await open(id, undefined, stranger.token)).toEqual(needsPassword);
+    const locked = await t.signedIn();
+    const createTime = '2026-01-01 00:00:00';
+    await t.db
+      .insertInto('sysUserProject')
+      .values({ projectId, userId: locked.userId, createTime })
+      .execute();
+    await t.db
+      .insertInto('sysUserTeam')
+      .values({ teamId, userId: locked.userId, isLock: 1, createTime })
+      .execute();
+    expect(await open(id, undefined, locked.token)).toEqual(needsPassword);
+    await t.db.updateTable('sysUserTeam').set({ isLock: 0 }).where('userId', '=', locked.userId).execute();
+    expect((await open(id, undefined, locked.token)).data.redirect).toMatchObject({ defectId });
+    // The super administrator is let in like a member.
+    expect((await open(id, undefined, await t.login())).data.redirect).toMatchObject({ defectId });
   });
 
   it('rest for an address (an IPv6 one by its /64) after its five wrong guesses', async () => {
@@ -193,11 +208,49 @@ describe('share links', () => {
       }
     };
     expect((await later(59 * 60_000)).code).toBe(200);
+    // Up to the very millisecond it expires at.
+    const { agingAt } = await t.db
+      .selectFrom('sysDefectShard')
+      .select('agingAt')
+      .where('defectShardId', '=', data.defectShardId)
+      .executeTakeFirstOrThrow();
+    expect((await later(Number(agingAt) - Date.now())).code).toBe(200);
     expect(await later(61 * 60_000)).toEqual({ code: 500, msg: 'This share link has expired' });
     // Shared again for good: a year on it still opens.
     expect((await share({ agingHour: 0, password: '' })).data.defectShardId).toBe(data.defectShardId);
     expect((await later(365 * 24 * 3_600_000)).code).toBe(200);
     expect(await open('0'.repeat(32))).toEqual({ code: 500, msg: 'No shared defect was found' });
     expect(await open('not-a-share-id')).toEqual({ code: 500, msg: 'No shared defect was found' });
+  });
+
+  it('find nothing once their defect is deleted', async () => {
+    const made = await t.call({
+      method: 'POST',
+      url: '/system/defect',
+      token: tester.token,
+      payload: {
+        projectId,
+        defectType: 'BUG',
+        defectName: 'Gone',
+        defectLevel: 'low',
+        handleBy: [tester.userId],
+      },
+    });
+    const goneId = made.body.data.defectId as number;
+    const shared = await t.call({
+      method: 'POST',
+      url: `/system/defect/${goneId}/shard`,
+      token: tester.token,
+      payload: { agingHour: 0, password: '' },
+    });
+    const id = shared.body.data.defectShardId as string;
+    const removed = await t.call({ method: 'DELETE', url: `/system/defect/${goneId}`, token: tester.token });
+    expect(removed.body.code).toBe(200);
+    const res = await t.call({
+      method: 'GET',
+      url: `/prod-api/system/defect/${goneId}/shard/${id}`,
+      lang: 'en_US',
+    });
+    expect(res.body).toEqual({ code: 500, msg: 'No shared defect was found' });
   });
 });

@@ -27,7 +27,32 @@ const GUESS_WINDOW_MS = 10 * 60_000;
  */
 export const SHARE_WRONG_BUDGET = 20;
 const CHECKS_AT_ONCE = 2;
-const checking = new Map<string, number>();
+
+/** Places per key, at most `limit` taken at once; a key with none taken is forgotten. */
+export class PlacesPerKey {
+  private readonly taken = new Map<string, number>();
+  constructor(private readonly limit: number) {}
+
+  /** Takes a place for the key, or answers false when all of its places are taken. */
+  take(key: string): boolean {
+    const n = this.taken.get(key) ?? 0;
+    if (n >= this.limit) return false;
+    this.taken.set(key, n + 1);
+    return true;
+  }
+
+  give(key: string): void {
+    const n = (this.taken.get(key) ?? 0) - 1;
+    if (n > 0) this.taken.set(key, n);
+    else this.taken.delete(key);
+  }
+
+  /** Keys holding a place (for tests: none is kept once every place is given back). */
+  get size(): number {
+    return this.taken.size;
+  }
+}
+const checking = new PlacesPerKey(CHECKS_AT_ONCE);
 /** Tells the public page to show its password form, whatever the message's language. */
 export const PASSWORD_REQUIRED = { passwordRequired: true };
 
@@ -60,16 +85,12 @@ export async function checkSharePassword(
 ): Promise<void> {
   if (share.lockedAt !== null) throw new AppError('shard.locked');
   const id = share.defectShardId;
-  const busy = checking.get(id) ?? 0;
-  if (busy >= CHECKS_AT_ONCE) throw new AppError('shard.busy', [], ResultCode.error, PASSWORD_REQUIRED);
-  checking.set(id, busy + 1);
+  if (!checking.take(id)) throw new AppError('shard.busy', [], ResultCode.error, PASSWORD_REQUIRED);
   let wrong: { delayMs: number } | undefined;
   try {
     wrong = await checkCounted(deps, share, password, address);
   } finally {
-    const left = (checking.get(id) ?? 1) - 1;
-    if (left > 0) checking.set(id, left);
-    else checking.delete(id);
+    checking.give(id);
   }
   // Answered late, after the check's place is given back: slowed guesses hold no places.
   if (!wrong) return;
@@ -110,10 +131,12 @@ async function checkCounted(
     await lockShare(deps, share);
     throw new AppError('shard.locked');
   }
-  // Past half the budget, each wrong guess is answered later, a step more each time (at most five).
-  const steps = Math.min(5, Math.max(0, count - SHARE_WRONG_BUDGET / 2));
-  return { delayMs: steps * deps.config.signInSlowdownMs };
+  return { delayMs: slowdownSteps(count) * deps.config.signInSlowdownMs };
 }
+
+/** Past half the budget, each wrong guess is answered later, a step more each time (at most five). */
+export const slowdownSteps = (wrongGuesses: number) =>
+  Math.min(5, Math.max(0, wrongGuesses - SHARE_WRONG_BUDGET / 2));
 
 /** Locks the link (once: whoever locks it tells the owner). */
 async function lockShare(deps: { db: Db; hub: Hub }, share: GuardedShare): Promise<void> {

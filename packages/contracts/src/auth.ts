@@ -146,6 +146,13 @@ export interface RouterRecord {
   children?: RouterRecord[];
 }
 
+/**
+ * The caller's own password confirming a delete of a team or a project: JSON `{password}`, or, as
+ * the original's client sends it, the body's raw text (or a `password=` form). None given is a
+ * wrong password, not an invalid request.
+ */
+export const passwordConfirmBody = z.union([z.object({ password: z.string().nullish() }), z.string()]);
+
 export const updatePasswordQuery = z.object({
   oldPassword: z.string({ error: 'user.password.not_empty' }).min(1, { error: 'user.password.not_empty' }),
   newPassword: password,

@@ -18,8 +18,7 @@ import { until } from './until.ts';
  * What the rightful-caller test (http/rightful-callers.test.ts) needs beyond the matrix scene: the
  * rows a route acts on that the scene lacks, made before the calls, and the values of fields whose
  * format only one route knows. A value applies by field name at any depth (path parameters too);
- * `$body` / `$query` replace what a route reads without declaring it (or a body no field name can
- * describe).
+ * `$body` replaces a body no field name can describe.
  */
 
 /** A route's values; a function is asked just before the call and may read earlier answers. */
@@ -366,8 +365,6 @@ function perRouteOf(
 ): Record<string, RouteInput> {
   const owner = who.owner as Person;
   const spare = who.noPermission as Person;
-  const inProject = { $query: { projectId: String(scene.projectA) } };
-  const withPassword = async () => ({ $body: { password: owner.password } });
   return {
     'GET /system/config/configKey/:configKey': { configKey: 'sys.account.captchaEnabled' },
     'GET /markdown/:projectId': { need: 'api.defect.list' },
@@ -440,15 +437,11 @@ function perRouteOf(
     'PUT /system/module': { modulePid: 0, moduleName: MODULE_PATH },
     'PUT /system/document': { docPid: 0 },
     'POST /system/ai/model': { name: 'pulled:1b' },
-    'POST /system/log/export': { $query: { defectId: String(scene.defect) } },
-    'POST /system/report/export': inProject,
-    'POST /system/report/template/export': inProject,
-    'POST /system/api/export': inProject,
     // The owner's password changes here; later calls send the new one (the hint reads it then).
     'PUT /system/user/profile/updatePwd': async () => {
       const oldPassword = owner.password;
       owner.password = 'Rightful-2pass';
-      return { $query: { oldPassword, newPassword: owner.password } };
+      return { oldPassword, newPassword: owner.password };
     },
     'POST /system/user/profile/totp/confirm': async (answered) => ({
       code: codeAt(secretOf(answered), Date.now()),
@@ -476,7 +469,5 @@ function perRouteOf(
     'DELETE /api/case/:caseNum': async (answered) => ({ caseNum: answered('POST /api/case')?.data.caseNum }),
     'DELETE /system/ai/model': { name: 'spare:1b' },
     'DELETE /system/project/:projectId/member/:memberId': { memberId: spare.userId },
-    'DELETE /system/project/:projectId': withPassword,
-    'DELETE /system/team/:teamIds': withPassword,
   };
 }

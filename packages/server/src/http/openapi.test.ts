@@ -110,6 +110,11 @@ describe('GET /v3/api-docs', () => {
     expect(query.find((p) => p.name === 'params[keyword]')).toMatchObject({ in: 'query', required: false });
     const byId = operation('GET', '/system/defect/:defectId')?.parameters as Json[];
     expect(byId).toContainEqual(expect.objectContaining({ name: 'defectId', in: 'path', required: true }));
+    // An export's filters: the query's keys, or the same fields as a form body.
+    const exported = operation('POST', '/system/report/export');
+    expect(exported?.parameters).toContainEqual(expect.objectContaining({ name: 'projectId', in: 'query' }));
+    const form = exported?.requestBody.content['application/x-www-form-urlencoded'].schema;
+    expect(form.properties.projectId).toBeDefined();
   });
 });
 

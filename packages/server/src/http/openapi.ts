@@ -282,6 +282,17 @@ const MULTIPART_FILE = {
 
 function requestBodyOf(route: RouteEntry, defs: Record<string, JsonSchema>): { requestBody?: JsonSchema } {
   if (route.method === 'GET') return {};
+  if (!route.body && route.query && route.isQueryAlsoInBody) {
+    // The query's fields may come as a form or a JSON object instead (RouteSpec.isQueryAlsoInBody).
+    const schema = toJsonSchema(route.query, defs);
+    const content = { schema };
+    return {
+      requestBody: {
+        required: false,
+        content: { 'application/x-www-form-urlencoded': content, 'application/json': content },
+      },
+    };
+  }
   if (!route.body) return UPLOAD.test(route.url) ? { requestBody: MULTIPART_FILE } : {};
   const schema = toJsonSchema(route.body, defs);
   const required = Array.isArray(schema.required) && schema.required.length > 0;

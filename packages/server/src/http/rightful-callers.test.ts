@@ -93,7 +93,6 @@ describe('the rightful caller of every route', () => {
         return t.call({
           ...request,
           ...('$body' in extra ? { payload: extra.$body as Json } : {}),
-          ...('$query' in extra ? { query: extra.$query as Record<string, string> } : {}),
           ...(upload ?? {}),
           ...(route.guard.kind === 'apiKey'
             ? { headers: { ...upload?.headers, 'CAT2BUG-API-KEY': rows.keyA } }

@@ -10,7 +10,7 @@ import type { AppDeps } from './deps.ts';
 import { AppError, echo, forbidden } from './errors.ts';
 import { type Lang, langFrom, type MessageArg, type MessageKey, translate } from './i18n.ts';
 import { type Guard, guardPasses } from './permission.ts';
-import { nestParams } from './query.ts';
+import { nestParams, queryWithForm } from './query.ts';
 import { createRateLimits, type RateLimit } from './rate-limits.ts';
 import { parseWith } from './validation.ts';
 
@@ -43,6 +43,12 @@ export interface RouteSpec<BS extends Schema, QS extends Schema, PS extends Sche
   guard: Guard;
   body?: BS;
   query?: QS;
+  /**
+   * The query's fields may come in the body too, as a form (application/x-www-form-urlencoded) or
+   * a JSON object, the body's winning: the original's clients post a list's filters as a form to
+   * export them, and send in the query string what newer clients send as JSON.
+   */
+  isQueryAlsoInBody?: true;
   params?: PS;
   /** The team or project the request is about; the caller must belong to it (see access/scope.ts). */
   scope?: (input: {
@@ -85,6 +91,8 @@ export interface RouteEntry {
   isScoped: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** The query's fields may come in the body too (RouteSpec.isQueryAlsoInBody). */
+  isQueryAlsoInBody?: boolean;
   params?: z.ZodType;
   /** What the answer's data (or each row) is whitelisted to. */
   output?: z.ZodType;
@@ -125,6 +133,7 @@ export function createRouter(app: FastifyInstance, deps: AppDeps) {
         isScoped: spec.scope !== undefined,
         ...(spec.body ? { body: spec.body } : {}),
         ...(spec.query ? { query: spec.query } : {}),
+        ...(spec.isQueryAlsoInBody ? { isQueryAlsoInBody: true } : {}),
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.output ? { output: spec.output } : {}),
         ...(spec.upload ? { upload: spec.upload } : {}),
@@ -175,7 +184,12 @@ async function buildContext<BS extends Schema, QS extends Schema, PS extends Sch
   // the lookup's answer, reach only a known caller, after the session checks below.
   const readInput = () => ({
     body: spec.body ? parseWith(spec.body, req.body ?? {}) : req.body,
-    query: spec.query ? parseWith(spec.query, nestParams(req.query as Record<string, unknown>)) : req.query,
+    query: spec.query
+      ? parseWith(
+          spec.query,
+          spec.isQueryAlsoInBody ? queryWithForm(req) : nestParams(req.query as Record<string, unknown>),
+        )
+      : req.query,
     params: spec.params ? parseWith(spec.params, req.params) : req.params,
   });
   let early: { input?: ReturnType<typeof readInput>; scope?: Scope; error?: unknown } = {};

@@ -38,7 +38,7 @@ describe('config records by key', () => {
       'x.made.up',
     ])
       expect(await readKey(stranger, key)).toEqual({
-        code: 500,
+        code: 403,
         msg: `You do not have permission to read the setting "${key}"`,
       });
     expect(await readKey(admin, 'sys.member.initPassword')).toMatchObject({ code: 200, msg: '123456' });

@@ -115,7 +115,7 @@ export function registerConfigRoutes(r: Router): void {
       if (!PUBLIC_CONFIG_KEYS.has(key)) {
         const a = await ctx.access();
         if (!guardPasses(mayReadAnyKey, a.permissions, a.roleKeys))
-          throw new AppError('config.key.not-readable', [echo(key)]);
+          throw new AppError('config.key.not-readable', [echo(key)], ResultCode.forbidden);
       }
       const found = await findConfigByKey(db, key);
       return { code: ResultCode.success, msg: found?.configValue ?? '' };

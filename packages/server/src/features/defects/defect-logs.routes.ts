@@ -11,9 +11,8 @@ import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { parseIds, queryWithForm } from '../../http/query.ts';
+import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import { projectMemberIds } from '../projects/project-members.repository.ts';
@@ -187,8 +186,10 @@ export function registerDefectLogRoutes(r: Router): void {
   // The filters come as the list's query string or, as the original's client sends them, a form.
   r.post('/system/log/export', {
     guard: authenticated,
+    query: defectLogListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(defectLogListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const [projectId] = await findDefectProjectIds(db, [q.defectId]);
       if (projectId === undefined) throw new AppError('project.no-permission', [], ResultCode.forbidden);
       await enterProjectWith(db, ctx.me, projectId, 'system:defect:log:export');

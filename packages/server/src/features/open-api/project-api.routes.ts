@@ -13,9 +13,8 @@ import { enterProjectWith } from '../../access/scope.ts';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, queryWithForm } from '../../http/query.ts';
+import { pageOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
 import { formatDateTime } from '../../lib/time.ts';
@@ -309,8 +308,10 @@ export function registerProjectApiRoutes(r: Router): void {
 
   r.post('/system/api/export', {
     guard: authenticated,
+    query: apiListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(apiListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       await enterProjectWith(db, ctx.me, q.projectId, 'system:api:export');
       const { rows, total } = await listApis(db, q, EXPORT_MAX_ROWS, 0);
       if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);

@@ -10,7 +10,6 @@ import {
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertPasswordAllowed } from '../configs/password-policy.ts';
@@ -67,10 +66,11 @@ export function registerProfileRoutes(r: Router): void {
   // The original takes the passwords in the query string; newer clients send a JSON body.
   r.put('/system/user/profile/updatePwd', {
     guard: authenticated,
+    query: updatePasswordQuery,
+    isQueryAlsoInBody: true,
     isOpenBeforePasswordChange: true,
     handler: async (ctx) => {
-      const input = { ...(ctx.req.query as object), ...((ctx.req.body as object | undefined) ?? {}) };
-      const { oldPassword, newPassword } = parseWith(updatePasswordQuery, input);
+      const { oldPassword, newPassword } = ctx.query;
       const user = await me(ctx.me.userId);
       if (!(await verifyPassword(oldPassword, user.password))) throw new AppError('user.password.old-wrong');
       if (oldPassword === newPassword) throw new AppError('user.password.same');

@@ -3,6 +3,7 @@ import {
   member,
   memberSummary,
   pageQuery,
+  passwordConfirmBody,
   project,
   projectCreateBody,
   projectListQuery,
@@ -204,9 +205,10 @@ export function registerProjectRoutes(r: Router): void {
   r.delete('/system/project/:projectId', {
     guard: perm('system:project:remove'),
     params: projectParam,
+    body: passwordConfirmBody,
     scope: reading,
     handler: async (ctx) => {
-      await deleteProject(db, ctx.me, ctx.params.projectId, passwordFrom(ctx.req.body));
+      await deleteProject(db, ctx.me, ctx.params.projectId, passwordFrom(ctx.body));
       return ctx.ok();
     },
   });

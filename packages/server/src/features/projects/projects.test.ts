@@ -286,14 +286,15 @@ describe('DELETE /system/project/:projectId', () => {
     expect(listed.rows.map((r: Json) => r.projectId)).not.toContain(projectId);
   });
 
-  it('takes the password as a raw text body too', async () => {
+  it('takes the password as a raw text body too, typed as a form as the original client sends it', async () => {
     const projectId = await standard();
-    const raw = (password: string) =>
+    const raw = (password: string, type = 'application/x-www-form-urlencoded') =>
       api(lead.token, 'DELETE', `/system/project/${projectId}`, {
         payload: password,
-        headers: { 'content-type': 'text/plain' },
+        headers: { 'content-type': type },
       });
-    expect(await raw('not-it')).toEqual(WRONG_PASSWORD);
+    expect(await raw('not-it', 'text/plain')).toEqual(WRONG_PASSWORD);
+    expect(await raw('password=not-it')).toEqual(WRONG_PASSWORD);
     expect((await projectRow(projectId)).projectState).toBe(1);
     expect(await raw(lead.password)).toEqual(OK);
     expect((await projectRow(projectId)).projectState).toBe(0);

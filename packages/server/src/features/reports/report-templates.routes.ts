@@ -11,9 +11,8 @@ import { z } from 'zod';
 import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import { findTemplate, listTemplates, type TemplateFilter } from './reports.repository.ts';
@@ -141,8 +140,10 @@ export function registerReportTemplateRoutes(r: Router): void {
 
   r.post('/system/report/template/export', {
     guard: authenticated,
+    query: templateListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(templateListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       await enterProjectWith(db, ctx.me, q.projectId, 'system:report:export');
       const { rows, total } = await listTemplates(db, filterOf(q, ctx.lang), EXPORT_MAX_ROWS, 0);
       if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);

@@ -14,9 +14,8 @@ import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import { authenticated, hasPermi, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import { settingsOf } from '../notices/notice-settings.repository.ts';
@@ -180,8 +179,10 @@ export function registerReportRoutes(r: Router): void {
 
   r.post('/system/report/export', {
     guard: authenticated,
+    query: reportListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(reportListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       await enterProjectWith(db, ctx.me, q.projectId, 'system:report:export');
       const { rows, total } = await listReports(db, filterOf(q), EXPORT_MAX_ROWS, 0);
       if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);

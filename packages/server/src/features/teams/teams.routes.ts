@@ -4,6 +4,7 @@ import {
   member,
   memberSummary,
   pageQuery,
+  passwordConfirmBody,
   ResultCode,
   roleIdsBody,
   SUPER_ADMIN_ID,
@@ -187,9 +188,10 @@ export function registerTeamRoutes(r: Router): void {
   r.delete('/system/team/:teamIds', {
     guard: perm('system:team:remove', 'system:team:delete'),
     params: z.object({ teamIds: z.string() }),
+    body: passwordConfirmBody,
     scope: ({ params }) => ({ kind: 'team', teamId: parseIds(params.teamIds) }),
     handler: async (ctx) => {
-      await deleteTeams(db, ctx.me, parseIds(ctx.params.teamIds), passwordFrom(ctx.req.body));
+      await deleteTeams(db, ctx.me, parseIds(ctx.params.teamIds), passwordFrom(ctx.body));
       return ctx.ok();
     },
   });

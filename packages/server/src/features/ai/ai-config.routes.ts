@@ -4,10 +4,8 @@ import { type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
 import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { buildWorkbook, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import { deleteAiConfigs, findAiConfigRow, listAiConfigRows } from './ai.repository.ts';
-import { looseInput } from './defect-ai.routes.ts';
 
 /** The two models are named as the web's AI page names them, so the words live in the messages. */
 const modelColumn = (key: string, label: MessageKey): SheetColumn => ({
@@ -58,13 +56,10 @@ export function registerAiConfigRoutes(r: Router): void {
   r.post('/system/ai/export', {
     guard: perm('system:ai:export'),
     query: aiConfigExportQuery,
-    scope: ({ query, body }) => ({
-      kind: 'project',
-      projectId: parseWith(aiConfigExportQuery, looseInput(query, body)).projectId,
-    }),
+    isQueryAlsoInBody: true,
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     handler: async (ctx) => {
-      const filters = parseWith(aiConfigExportQuery, looseInput(ctx.query, ctx.body));
-      const rows = await listAiConfigRows(db, ctx.scoped.projectId, filters);
+      const rows = await listAiConfigRows(db, ctx.scoped.projectId, ctx.query);
       const wb = await buildWorkbook(ctx.t('excel.ai.sheet'), COLUMNS, rows, ctx.lang);
       return sendWorkbook(ctx.reply, wb, `${ctx.t('excel.ai.export-file')}.xlsx`);
     },

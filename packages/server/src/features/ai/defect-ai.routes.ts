@@ -7,13 +7,11 @@ import {
   aiDefectTitle,
   aiDefectType,
   aiDefectVersion,
-  aiProjectId,
 } from '@buglet/contracts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
 import type { RouteContext, Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { loadAiSettings } from './ai.service.ts';
 import { createScreenshotNotes, SUGGEST } from './defect-ai.service.ts';
 import { markdownImages } from './defect-suggestions.ts';
@@ -25,19 +23,6 @@ const OUTPUT = {
   member: aiDefectMember,
   version: aiDefectVersion,
 } as const;
-
-/** Fields sent as a form or JSON body, and as query parameters: the original's version call takes either. */
-export function looseInput(query: unknown, body: unknown): Record<string, unknown> {
-  const form =
-    typeof body === 'string'
-      ? Object.fromEntries(new URLSearchParams(body))
-      : body && typeof body === 'object' && !Array.isArray(body)
-        ? (body as Record<string, unknown>)
-        : {};
-  return { ...(query as Record<string, unknown>), ...form };
-}
-
-const projectOnly = z.object({ projectId: aiProjectId });
 
 /**
  * The defect form's AI analysis (`POST /ai/defect/{field}`, the original's paths and answers):
@@ -92,17 +77,10 @@ export function registerDefectAiRoutes(r: Router): void {
   // The original's client sends this one as form or query fields, not JSON; all three are read.
   r.post('/ai/defect/version', {
     guard: perm('system:defect:add'),
-    query: aiDefectBody.partial(),
-    scope: ({ query, body }) => ({
-      kind: 'project',
-      projectId: parseWith(projectOnly, looseInput(query, body)).projectId,
-    }),
+    query: aiDefectBody,
+    isQueryAlsoInBody: true,
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     output: aiDefectVersion,
-    handler: (ctx) =>
-      suggest(
-        ctx as RouteContext<unknown, unknown, unknown>,
-        'version',
-        parseWith(aiDefectBody, looseInput(ctx.query, ctx.body)),
-      ),
+    handler: (ctx) => suggest(ctx as RouteContext<unknown, unknown, unknown>, 'version', ctx.query),
   });
 }

@@ -2,9 +2,8 @@ import { pageQuery, screenSize, screenSizeBody, screenSizeUpdateBody } from '@bu
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import {
   deleteScreenSizes,
@@ -49,8 +48,10 @@ export function registerScreenSizeRoutes(r: Router): void {
 
   r.post('/system/ScreenSize/export', {
     guard: perm('system:ScreenSize:export'),
+    query: listQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const { rows, total } = await listScreenSizes(db, q, EXPORT_MAX_ROWS, 0);
       if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
       const wb = await buildWorkbook(ctx.t('excel.screen-size.sheet'), COLUMNS, rows, ctx.lang);

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
-import { orderOf, queryWithForm } from '../../http/query.ts';
+import { orderOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { readImportSheet, rowsImported, rowsRefused } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
 import { receiveFile } from '../files/files.routes.ts';
@@ -57,8 +56,10 @@ export function registerCaseExcelRoutes(r: Router): void {
 
   r.post('/system/case/export', {
     guard: authenticated,
+    query: caseListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(caseListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:case:export');
       const tree = await loadTree(db, projectId);
       const order = orderOf(q, CASE_SORT, ['c.caseNum', 'asc']);

@@ -11,9 +11,8 @@ import {
 import { z } from 'zod';
 import { AppError, echo } from '../../http/errors.ts';
 import { authenticated, guardPasses, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { invalidRanges } from '../../lib/outbound.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
@@ -87,8 +86,10 @@ export function registerConfigRoutes(r: Router): void {
 
   r.post('/system/config/export', {
     guard: perm('system:config:export'),
+    query: listQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const { rows } = await listConfigs(db, { ...q, ...q.params }, EXPORT_MAX_ROWS + 1, 0);
       const shown = rows.map((x) => ({
         ...x,

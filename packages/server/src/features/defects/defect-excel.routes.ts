@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated } from '../../http/permission.ts';
-import { orderOf, queryWithForm } from '../../http/query.ts';
+import { orderOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { rowsImported } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
 import { receiveFile } from '../files/files.routes.ts';
@@ -69,8 +68,10 @@ export function registerDefectExcelRoutes(r: Router): void {
 
   r.post('/system/defect/export', {
     guard: authenticated,
+    query: defectListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(defectListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:defect:export');
       const filter = defectFilterOf(q, projectId, ctx.me.userId);
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;

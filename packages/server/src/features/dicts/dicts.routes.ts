@@ -2,9 +2,8 @@ import { dictData, dictDataBody, dictType, dictTypeBody, pageQuery } from '@bugl
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import {
@@ -67,8 +66,10 @@ export function registerDictRoutes(r: Router): void {
   });
   r.post('/system/dict/type/export', {
     guard: perm('system:dict:export'),
+    query: typeQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(typeQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const { rows } = await listDictTypes(db, { ...q, ...q.params }, EXPORT_MAX_ROWS + 1, 0);
       const shown = rows.map((x) => ({ ...x, status: statusWord(ctx.lang, x.status) }));
       return sendListSheet(ctx.reply, ctx.lang, ctx.t('excel.dict-type.sheet'), TYPE_COLUMNS, shown);
@@ -76,8 +77,10 @@ export function registerDictRoutes(r: Router): void {
   });
   r.post('/system/dict/data/export', {
     guard: perm('system:dict:export'),
+    query: dataQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(dataQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const { rows } = await listDictData(db, q, EXPORT_MAX_ROWS + 1, 0);
       const shown = rows.map((x) => ({
         ...x,

@@ -10,9 +10,8 @@ import { z } from 'zod';
 import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, hasPermi, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
 import {
@@ -192,8 +191,10 @@ export function registerDocumentRoutes(r: Router): void {
 
   r.post('/system/document/export', {
     guard: authenticated,
+    query: documentListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(documentListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:document:export');
       const { rows, total } = await listDocuments(db, filterOf(q, projectId), EXPORT_MAX_ROWS, 0);
       if (total > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import type { Lang } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { decodeLogMessage } from '../login-log/login-log.repository.ts';
 import { clearJobLogs, deleteJobLogs, findJobLog, type JobLogRow, listJobLogs } from './jobs.repository.ts';
@@ -60,8 +59,10 @@ export function registerJobLogRoutes(r: Router): void {
 
   r.post('/monitor/jobLog/export', {
     guard: perm('monitor:job:export'),
+    query: jobLogListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(jobLogListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const { rows } = await listJobLogs(db, filterOf(q), EXPORT_MAX_ROWS + 1, 0);
       const shown = rows.map((row) => ({
         ...shownLog(ctx.lang, row),

@@ -14,9 +14,8 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { nextFireTimes } from './cron.ts';
@@ -81,8 +80,10 @@ export function registerJobRoutes(r: Router, jobs: Jobs): void {
 
   r.post('/monitor/job/export', {
     guard: perm('monitor:job:export'),
+    query: jobListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(jobListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const { rows } = await listJobs(db, filterOf(q), EXPORT_MAX_ROWS + 1, 0);
       const shown = rows.map((row: JobRow) => labelled(ctx.lang, shownJob(row)));
       const file = `${ctx.t('job.excel.file')}_${Date.now()}.xlsx`;

@@ -2,9 +2,8 @@ import { loginLog, pageQuery } from '@buglet/contracts';
 import { z } from 'zod';
 import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
-import { orderOf, pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { column, EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { unlockAccount } from '../session/login-guard.ts';
 import { clearLoginLogs, decodeLogMessage, deleteLoginLogs, listLoginLogs } from './login-log.repository.ts';
@@ -52,8 +51,10 @@ export function registerLoginLogRoutes(r: Router): void {
 
   r.post('/monitor/logininfor/export', {
     guard: perm('monitor:logininfor:export'),
+    query: listQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const order = orderOf(q, SORT, ['infoId', 'desc']);
       const { rows } = await listLoginLogs(db, { ...q, ...q.params }, EXPORT_MAX_ROWS + 1, 0, order);
       return sendListSheet(

@@ -12,9 +12,8 @@ import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MessageArg } from '../../http/i18n.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { parseIds, queryWithForm } from '../../http/query.ts';
+import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, sendListSheet } from '../../lib/xlsx.ts';
 import { caseCounts, defectCounts, loadTree, type ModuleTree, toModuleNode } from './modules.repository.ts';
@@ -90,8 +89,10 @@ export function registerModuleRoutes(r: Router): void {
   // The list's nodes with their paths; the project named, or the caller's current one.
   r.post('/system/module/export', {
     guard: authenticated,
+    query: moduleListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(moduleListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:module:export');
       const nodes = await listedNodes(projectId, q);
       return sendListSheet(

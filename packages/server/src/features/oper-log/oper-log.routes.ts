@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { perm } from '../../http/permission.ts';
-import { orderOf, pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { RouteContext, Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { column, EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { decodeLogMessage } from '../login-log/login-log.repository.ts';
 import {
@@ -82,8 +81,10 @@ export function registerOperLogRoutes(r: Router): void {
 
   r.post('/monitor/operlog/export', {
     guard: perm('monitor:operlog:export'),
+    query: operLogQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(operLogQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const order = orderOf(q, SORT, ['operTime', 'desc']);
       const filter = filterOf(q, modulesOf(ctx));
       const { rows } = await listOperLogs(db, filter, EXPORT_MAX_ROWS + 1, 0, order);

@@ -2,9 +2,8 @@ import { pageQuery, post, postBody, postListQuery } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { EXPORT_MAX_ROWS, type SheetColumn, sendListSheet } from '../../lib/xlsx.ts';
 import { findPost, listPosts, toPost } from './posts.repository.ts';
 import { createPost, editPost, removePosts } from './posts.service.ts';
@@ -38,8 +37,10 @@ export function registerPostRoutes(r: Router): void {
 
   r.post('/system/post/export', {
     guard: perm('system:post:export'),
+    query: listQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const { rows } = await listPosts(db, q, EXPORT_MAX_ROWS + 1, 0);
       const statusText = { '0': ctx.t('excel.status.normal'), '1': ctx.t('excel.status.disabled') };
       return sendListSheet(

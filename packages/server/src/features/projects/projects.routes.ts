@@ -17,9 +17,8 @@ import { z } from 'zod';
 import { resolveScope } from '../../access/scope.ts';
 import { AppError, forbidden } from '../../http/errors.ts';
 import { authenticated, hasPermi, perm } from '../../http/permission.ts';
-import { pageOf, queryWithForm } from '../../http/query.ts';
+import { pageOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet, shapeInChunks } from '../../lib/xlsx.ts';
 import { listRolesOfKind } from '../teams/teams.repository.ts';
 import { toRoleSummary } from '../users/users.repository.ts';
@@ -53,6 +52,11 @@ const searchQuery = selectorPageQuery.extend({
   roleId: z.coerce.number().int().min(0).optional(),
   params: z.object({ search: z.string().max(100).optional() }).optional(),
 });
+
+/** The list's filters; the team may be left out, for the caller's current one. */
+const projectExportQuery = pageQuery
+  .extend(projectListQuery.shape)
+  .extend({ teamId: projectListQuery.shape.teamId.optional() });
 
 const PROJECT_COLUMNS = [
   column('projectId', '项目编号', 'Project ID', 12),
@@ -99,17 +103,17 @@ export function registerProjectRoutes(r: Router): void {
   // caller needs the export permission in that team.
   r.post('/system/project/export', {
     guard: authenticated,
+    query: projectExportQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const form = queryWithForm(ctx.req);
-      const q = parseWith(pageQuery.extend(projectListQuery.shape), {
-        ...form,
-        teamId: form.teamId ?? ctx.me.context.currentTeamId ?? undefined,
-      });
-      const scoped = await resolveScope(db, ctx.me, { kind: 'team', teamId: q.teamId });
+      const q = ctx.query;
+      const teamId = q.teamId ?? ctx.me.context.currentTeamId;
+      if (!teamId) throw new AppError('project.team_cannot_empty');
+      const scoped = await resolveScope(db, ctx.me, { kind: 'team', teamId });
       if (!hasPermi(scoped.permissions, 'system:project:export')) throw forbidden();
       const tab =
         q.params?.tab ?? (q.collect === 'true' ? 'followed' : q.params?.userId ? 'participated' : 'all');
-      const filter = { teamId: q.teamId, userId: ctx.me.userId, tab, projectName: q.projectName };
+      const filter = { teamId, userId: ctx.me.userId, tab, projectName: q.projectName };
       const { rows } = await listProjects(db, filter, EXPORT_MAX_ROWS + 1, 0);
       const shaped = await shapeInChunks(rows, async (chunk) => {
         const { counts } = await listMembersOfProjects(

@@ -2,9 +2,8 @@ import { pageQuery, role, roleBody, user } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import { assertChangeInScope, assertRolesInScope, dataScopeOf } from '../depts/data-scope.ts';
@@ -73,8 +72,10 @@ export function registerRoleRoutes(r: Router): void {
 
   r.post('/system/role/export', {
     guard: perm('system:role:export'),
+    query: listQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(listQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const scope = await dataScopeOf(db, ctx.me.userId, 'system:role:export');
       const { rows } = await listRoles(db, { ...q, scope }, EXPORT_MAX_ROWS + 1, 0);
       const words = (zh: string, en: string) => (ctx.lang === 'en_US' ? en : zh);

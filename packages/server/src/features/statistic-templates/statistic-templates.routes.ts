@@ -7,9 +7,8 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { perm } from '../../http/permission.ts';
-import { parseIds, queryWithForm } from '../../http/query.ts';
+import { parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 
 /** The stored text, checked: a JSON array of known panels. */
@@ -63,8 +62,10 @@ export function registerStatisticTemplateRoutes(r: Router): void {
   // the original (the super administrator exports).
   r.post('/system/statistic/export', {
     guard: perm('system:statistic:export'),
+    query: exportQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(exportQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       let rows = db
         .selectFrom('sysUserStatisticTemplate as s')
         .leftJoin('sysProject as p', 'p.projectId', 's.projectId')

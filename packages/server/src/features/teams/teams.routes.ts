@@ -16,9 +16,8 @@ import {
 } from '@buglet/contracts';
 import { z } from 'zod';
 import { authenticated, perm } from '../../http/permission.ts';
-import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';
+import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { column, EXPORT_MAX_ROWS, sendListSheet } from '../../lib/xlsx.ts';
 import { toRoleSummary } from '../users/users.repository.ts';
 import { passwordFrom } from '../users/users.service.ts';
@@ -82,8 +81,10 @@ export function registerTeamRoutes(r: Router): void {
   // The list's teams (all of them for the platform administrator, one's own otherwise), filtered alike.
   r.post('/system/team/export', {
     guard: perm('system:team:export'),
+    query: teamListQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(teamListQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const memberId = ctx.me.userId === SUPER_ADMIN_ID ? undefined : ctx.me.userId;
       const { rows } = await listTeams(db, { teamName: q.teamName, memberId }, EXPORT_MAX_ROWS + 1, 0);
       return sendListSheet(

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
-import { orderOf, queryWithForm } from '../../http/query.ts';
+import { orderOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
-import { parseWith } from '../../http/validation.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type RowProblem, readImportSheet, rowsImported, rowsRefused } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook } from '../../lib/xlsx.ts';
@@ -27,8 +26,10 @@ export function registerUserExcelRoutes(r: Router): void {
 
   r.post('/system/user/export', {
     guard: perm('system:user:export'),
+    query: userPageQuery,
+    isQueryAlsoInBody: true,
     handler: async (ctx) => {
-      const q = parseWith(userPageQuery, queryWithForm(ctx.req));
+      const q = ctx.query;
       const tree = await loadDeptTree(db);
       const order = orderOf(q, USER_SORT, ['userId', 'asc']);
       const scope = await dataScopeOf(db, ctx.me.userId, 'system:user:export');

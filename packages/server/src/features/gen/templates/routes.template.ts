@@ -62,9 +62,8 @@ export function routesFile(m: GenModel): string {
     "import { z } from 'zod';",
     "import { AppError } from '../../http/errors.ts';",
     "import { perm } from '../../http/permission.ts';",
-    "import { pageOf, parseIds, queryWithForm } from '../../http/query.ts';",
+    "import { pageOf, parseIds } from '../../http/query.ts';",
     "import type { Router } from '../../http/route.ts';",
-    "import { parseWith } from '../../http/validation.ts';",
     isAudited ? "import { formatDateTime } from '../../lib/time.ts';" : undefined,
     "import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';",
     namedImport(
@@ -105,8 +104,10 @@ export function routesFile(m: GenModel): string {
     '',
     `  r.post(${str(`${m.apiBase}/export`)}, {`,
     `    guard: perm(${str(`${m.permPrefix}:export`)}),`,
+    `    query: ${e}ListQuery,`,
+    '    isQueryAlsoInBody: true,',
     '    handler: async (ctx) => {',
-    `      const q = parseWith(${e}ListQuery, queryWithForm(ctx.req));`,
+    '      const q = ctx.query;',
     wrapList(
       '      ',
       `const { rows, total } = await list${m.plural}(`,

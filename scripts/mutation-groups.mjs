@@ -48,16 +48,27 @@ export const MUTATION_GROUPS = [
   },
   {
     name: 'shares',
-    mutate: [`${S}/features/defects/share-passwords.ts`, `${S}/features/defects/defect-shares.routes.ts`],
-    tests: [`${S}/features/defects/defect-shares.test.ts`, `${S}/features/defects/share-passwords.test.ts`],
+    mutate: [
+      `${S}/features/defects/share-passwords.ts`,
+      `${S}/features/defects/defect-shares.routes.ts`,
+      `${S}/lib/places-per-key.ts`,
+    ],
+    tests: [
+      `${S}/features/defects/defect-shares.test.ts`,
+      `${S}/features/defects/share-passwords.test.ts`,
+      `${S}/lib/places-per-key.test.ts`,
+    ],
   },
   {
     name: 'sign-in',
     mutate: [`${S}/features/session/login-guard.ts`],
     tests: [
+      `${S}/features/session/login-guard.test.ts`,
       `${S}/features/session/session.test.ts`,
       `${S}/features/session/sign-in-abuse.test.ts`,
       `${S}/features/session/sign-in-races.test.ts`,
+      `${S}/features/login-log/login-log.test.ts`,
+      `${S}/features/totp/totp.test.ts`,
     ],
   },
 ];

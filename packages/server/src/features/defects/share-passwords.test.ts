@@ -4,7 +4,6 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   checkSharePassword,
   type GuardedShare,
-  PlacesPerKey,
   SHARE_WRONG_BUDGET,
   sharePasswordHash,
   slowdownSteps,
@@ -104,24 +103,6 @@ describe('the share password guard', () => {
     // The places are given back: the next guess is checked.
     expect(await outcome(at(4))).toBe('shard.password-error');
     expect(await outcome(checkSharePassword(deps(), share, '4821', '10.0.0.5'))).toBe('open');
-  });
-
-  it('counts places per key and forgets a key once its places are given back', () => {
-    const places = new PlacesPerKey(2);
-    expect([places.take('a'), places.take('a'), places.take('a'), places.take('b')]).toEqual([
-      true,
-      true,
-      false,
-      true,
-    ]);
-    places.give('a');
-    expect(places.take('a')).toBe(true);
-    expect(places.take('a')).toBe(false);
-    places.give('a');
-    places.give('a');
-    places.give('b');
-    expect(places.size).toBe(0);
-    expect(places.take('a')).toBe(true);
   });
 
   it('gives the right password back its place in the address’s count', async () => {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { kvCount } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
+import { PlacesPerKey } from '../../lib/places-per-key.ts';
 import { sendKeyedNotice } from '../notices/keyed-notice.ts';
 import type { Hub } from '../realtime/hub.ts';
 
@@ -28,30 +29,6 @@ const GUESS_WINDOW_MS = 10 * 60_000;
 export const SHARE_WRONG_BUDGET = 20;
 const CHECKS_AT_ONCE = 2;
 
-/** Places per key, at most `limit` taken at once; a key with none taken is forgotten. */
-export class PlacesPerKey {
-  private readonly taken = new Map<string, number>();
-  constructor(private readonly limit: number) {}
-
-  /** Takes a place for the key, or answers false when all of its places are taken. */
-  take(key: string): boolean {
-    const n = this.taken.get(key) ?? 0;
-    if (n >= this.limit) return false;
-    this.taken.set(key, n + 1);
-    return true;
-  }
-
-  give(key: string): void {
-    const n = (this.taken.get(key) ?? 0) - 1;
-    if (n > 0) this.taken.set(key, n);
-    else this.taken.delete(key);
-  }
-
-  /** Keys holding a place (for tests: none is kept once every place is given back). */
-  get size(): number {
-    return this.taken.size;
-  }
-}
 const checking = new PlacesPerKey(CHECKS_AT_ONCE);
 /** Tells the public page to show its password form, whatever the message's language. */
 export const PASSWORD_REQUIRED = { passwordRequired: true };

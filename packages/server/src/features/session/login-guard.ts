@@ -2,6 +2,7 @@ import { LIMITS } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import { kvCount, kvDelete } from '../../db/kv.ts';
 import { AppError } from '../../http/errors.ts';
+import { PlacesPerKey } from '../../lib/places-per-key.ts';
 
 /*
  * Sign-in attempts, counted two ways, each counted *before* the password is checked (one atomic
@@ -21,7 +22,7 @@ const LOCK_MS = LIMITS.loginLockMinutes * 60_000;
 const MAX_SLOWDOWN_STEPS = 5;
 /** Checks of one account's password at once in this process; more are refused, not queued. */
 const CHECKS_AT_ONCE = 2;
-const checking = new Map<string, number>();
+const checking = new PlacesPerKey(CHECKS_AT_ONCE);
 
 /** An attempt counted before its check: whether it may be checked, and what a failure answers. */
 export interface Attempt {
@@ -52,16 +53,12 @@ export async function beginAttempt(
   slowdownMs: number,
 ): Promise<Attempt> {
   const name = userName.toLowerCase();
-  const busy = checking.get(name) ?? 0;
-  if (busy >= CHECKS_AT_ONCE) throw new AppError('user.login.busy');
-  checking.set(name, busy + 1);
+  if (!checking.take(name)) throw new AppError('user.login.busy');
   let isReleased = false;
   const release = () => {
     if (isReleased) return;
     isReleased = true;
-    const left = (checking.get(name) ?? 1) - 1;
-    if (left > 0) checking.set(name, left);
-    else checking.delete(name);
+    checking.give(name);
   };
   try {
     const [mine, all] = await Promise.all([

@@ -9,20 +9,22 @@ import type sanitizeHtml from 'sanitize-html';
 interface Pipeline {
   html(source: string): string;
   text(source: string): string;
+  /** The second layer alone, for HTML the first never makes (tested directly). */
+  sanitize(html: string): string;
 }
 
 let pipeline: Promise<Pipeline> | undefined;
 
-async function loadPipeline(): Promise<Pipeline> {
+/** A pipeline of its own (the module keeps one, loaded once; tests build theirs). */
+export async function createMarkdownPipeline(): Promise<Pipeline> {
   const [{ createMarkdown, MARKDOWN_ALLOWED, markdownToText }, { default: sanitize }] = await Promise.all([
     import('@buglet/contracts/markdown'),
     import('sanitize-html'),
   ]);
   const md = createMarkdown();
   const keepUrl = (attribute: 'href' | 'src') => (tagName: string, attribs: sanitizeHtml.Attributes) => {
-    const url = attribs[attribute];
     const isAllowed = attribute === 'src' ? MARKDOWN_ALLOWED.isAllowedImage : MARKDOWN_ALLOWED.isAllowedUrl;
-    if (url !== undefined && !isAllowed(url, '')) delete attribs[attribute];
+    if (!isAllowed(attribs[attribute] ?? '', '')) delete attribs[attribute];
     return { tagName, attribs };
   };
   const policy: sanitizeHtml.IOptions = {
@@ -35,6 +37,7 @@ async function loadPipeline(): Promise<Pipeline> {
   return {
     html: (source) => sanitize(md.render(source), policy),
     text: (source) => markdownToText(md, source),
+    sanitize: (html) => sanitize(html, policy),
   };
 }
 
@@ -51,7 +54,7 @@ export function warmMarkdown(): void {
 
 /** The pipeline, loaded once; a load that failed is not kept, so the next use tries again. */
 function loaded(): Promise<Pipeline> {
-  pipeline ??= loadPipeline().catch((error: unknown) => {
+  pipeline ??= createMarkdownPipeline().catch((error: unknown) => {
     pipeline = undefined;
     throw error;
   });
@@ -65,3 +68,6 @@ export async function markdownHtml(source: string): Promise<string> {
 export async function markdownText(source: string): Promise<string> {
   return (await loaded()).text(source);
 }
+
+/** Whether the pipeline has been asked for (warmed or used): for the warm-up's test. */
+export const isMarkdownLoading = () => pipeline !== undefined;

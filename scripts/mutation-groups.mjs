@@ -29,7 +29,8 @@ export const MUTATION_GROUPS = [
   {
     name: 'api-keys',
     mutate: [`${S}/features/open-api/api-key*.ts`],
-    tests: [`${S}/features/open-api/*.test.ts`, `${S}/http/callers.test.ts`],
+    // rate-limits.test.ts: the Open API's limit per key (api-key.caller.ts) is tested there.
+    tests: [`${S}/features/open-api/*.test.ts`, `${S}/http/callers.test.ts`, `${S}/http/rate-limits.test.ts`],
   },
   {
     name: 'outbound',

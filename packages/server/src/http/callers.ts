@@ -23,12 +23,15 @@ export interface CallerContext {}
  * its routes, so the core authenticates such a caller without importing the feature; a route of
  * a kind nobody registered fails when it is added.
  */
-export interface CallerKind {
-  /** The person the request acts for (null: none, refused); a refusal may also throw. */
+export interface CallerKind<K extends Guard['kind'] = Guard['kind']> {
+  /**
+   * The person the request acts for (null: none, refused); a refusal may also throw. The guard
+   * is always one of the kind registered (the core asks a kind only about its own routes).
+   */
   authenticate(
     deps: AppDeps,
     req: FastifyRequest,
-    guard: Guard,
+    guard: Guard & { kind: K },
   ): Promise<{ principal: Principal | null; caller?: unknown }>;
   /** Where the route's context holds what `authenticate` returned as `caller`. */
   contextKey?: keyof CallerContext;
@@ -42,7 +45,7 @@ export interface CallerKind {
 export class CallerKinds {
   readonly #kinds = new Map<CallerGuardKind, CallerKind>();
 
-  register(kind: CallerGuardKind, caller: CallerKind): void {
+  register<K extends CallerGuardKind>(kind: K, caller: CallerKind<K>): void {
     if (this.#kinds.has(kind)) throw new Error(`callers of guard kind '${kind}' are registered twice`);
     this.#kinds.set(kind, caller);
   }

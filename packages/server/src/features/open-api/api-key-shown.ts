@@ -36,7 +36,7 @@ export async function shownKeys(
     // Sealed for its row: a value copied under another key's id does not open there.
     if (!secrets.opens(row.v, kvPlace(row.k))) continue;
     const key = secrets.open(row.v, kvPlace(row.k));
-    if (key) shown.set(row.k.slice(API_KEY_SHOWN_PREFIX.length), { key, until: Number(row.expireAt) });
+    shown.set(row.k.slice(API_KEY_SHOWN_PREFIX.length), { key, until: Number(row.expireAt) });
   }
   return shown;
 }

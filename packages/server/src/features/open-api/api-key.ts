@@ -50,8 +50,16 @@ export function isAllowedAddress(ip: string, rules: readonly string[]): boolean 
     const [net = '', bits] = rule.split('/');
     const at = plainAddress(net);
     if (!at) continue;
-    if (bits === undefined) list.addAddress(at.address, at.family);
-    else list.addSubnet(at.address, Number(bits), at.family);
+    if (bits === undefined) {
+      list.addAddress(at.address, at.family);
+      continue;
+    }
+    // An IPv4 range written as IPv6 (`::ffff:10.1.0.0/112`) counts its prefix in IPv6 bits.
+    const max = at.family === 'ipv4' ? 32 : 128;
+    const prefix = at.address !== net && Number(bits) > max ? Number(bits) - 96 : Number(bits);
+    // A prefix no address has (the form refuses these; a row written by hand may hold one).
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) continue;
+    list.addSubnet(at.address, prefix, at.family);
   }
   return list.check(caller.address, caller.family);
 }

@@ -35,7 +35,11 @@ export const MUTATION_GROUPS = [
   {
     name: 'outbound',
     mutate: [`${S}/lib/outbound.ts`, `${S}/lib/outbound-address.ts`],
-    tests: [`${S}/lib/outbound.test.ts`, `${S}/features/configs/outbound-guard.test.ts`],
+    tests: [
+      `${S}/lib/outbound.test.ts`,
+      `${S}/lib/outbound-address.test.ts`,
+      `${S}/features/configs/outbound-guard.test.ts`,
+    ],
   },
   {
     name: 'markdown',

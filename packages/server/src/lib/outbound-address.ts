@@ -100,11 +100,7 @@ export function invalidRanges(text: string): string[] {
   return entriesOf(text).filter((entry) => !parseRange(entry));
 }
 
-const entriesOf = (text: string) =>
-  text
-    .split(/[,;\s]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+const entriesOf = (text: string) => text.split(/[,;\s]+/).filter(Boolean);
 
 function parseRange(entry: string): { network: string; prefix: number; type: 'ipv4' | 'ipv6' } | undefined {
   const [network = '', prefixText, extra] = entry.split('/');
@@ -141,15 +137,11 @@ function ipv6Words(ip: string): number[] {
     const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
     text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const [head = '', tail] = text.split('::');
+  // Without '::' the eight words are all there, and nothing is filled in.
+  const [head = '', tail = ''] = text.split('::');
   const words = (part: string) => (part ? part.split(':') : []);
-  const all =
-    tail === undefined
-      ? words(head)
-      : [
-          ...words(head),
-          ...Array<string>(8 - words(head).length - words(tail).length).fill('0'),
-          ...words(tail),
-        ];
-  return all.map((x) => Number.parseInt(x, 16));
+  const [before, after] = [words(head), words(tail)];
+  return [...before, ...Array<string>(8 - before.length - after.length).fill('0'), ...after].map((x) =>
+    Number.parseInt(x, 16),
+  );
 }

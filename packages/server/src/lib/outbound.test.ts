@@ -1,6 +1,9 @@
+import { ADDRCONFIG, type LookupAllOptions } from 'node:dns';
+import dns from 'node:dns/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net, { type AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { until } from '../../test/until.ts';
 import { translate } from '../http/i18n.ts';
 import {
   assertPublicUrl,
@@ -14,6 +17,23 @@ import {
 
 const strict = outboundPolicy('');
 const loopback = outboundPolicy('127.0.0.0/8,::1/128');
+
+/**
+ * DNS as the guard sees it: the names in `table` resolve to the addresses (or fail with the error)
+ * given, any other name as the system resolves it. The spy records the questions asked.
+ */
+function fakeDns(table: Record<string, string[] | Error>) {
+  const real = dns.lookup.bind(dns);
+  return vi.spyOn(dns, 'lookup').mockImplementation((async (host: string, options: LookupAllOptions) => {
+    const answer = table[host];
+    if (answer instanceof Error) throw answer;
+    if (answer === undefined) return real(host, options);
+    return answer.map((address) => ({ address, family: net.isIP(address) }));
+  }) as never);
+}
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('the address classifier', () => {
   const table: Array<[string, boolean]> = [
@@ -127,9 +147,10 @@ describe('the address classifier', () => {
   });
 });
 
-const refusal = (origin: string) => {
+/** The refusal of `origin`, naming the entry for its host's address (or for `resolvesTo`). */
+const refusal = (origin: string, resolvesTo?: string) => {
   const host = new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1');
-  const address = host === 'localhost' ? '127.0.0.1' : host;
+  const address = resolvesTo ?? (host === 'localhost' ? '127.0.0.1' : host);
   return new OutboundRefusedError('outbound.address.refused', [
     origin,
     address.includes(':') ? `${address}/128` : `${address}/32`,
@@ -169,18 +190,54 @@ describe('a URL', () => {
       '不允许访问地址 http://169.254.169.254：它指向内网、本机回环或链路本地网络。管理员可在“参数设置”中把 169.254.169.254/32 加入 sys.outbound.allowRanges（外部调用-允许的内网地址段）来允许它',
     );
     expect((error as Error).message).toBe(translate('en_US', key, args));
-    for (const url of ['ftp://8.8.8.8/', 'file:///etc/passwd', 'gopher://8.8.8.8:70/'])
-      await expect(assertPublicUrl(url, strict)).rejects.toMatchObject({ key: 'outbound.protocol.refused' });
+    for (const [url, scheme] of [
+      ['ftp://8.8.8.8/', 'ftp:'],
+      ['file:///etc/passwd', 'file:'],
+      ['gopher://8.8.8.8:70/', 'gopher:'],
+    ] as const)
+      await expect(assertPublicUrl(url, strict)).rejects.toMatchObject({
+        key: 'outbound.protocol.refused',
+        message: `Only http:// and https:// addresses can be called, not ${scheme}`,
+      });
   });
 
   it('passes with a public literal address without asking DNS, and with an allowed range', async () => {
+    const lookup = fakeDns({});
     await expect(assertPublicUrl('https://8.8.8.8/dns-query', strict)).resolves.toBeUndefined();
     await expect(assertPublicUrl('http://[2606:4700::1111]/', strict)).resolves.toBeUndefined();
+    expect(lookup).not.toHaveBeenCalled();
     await expect(assertPublicUrl('http://127.0.0.1:1/', loopback)).resolves.toBeUndefined();
     await expect(assertPublicUrl('http://localhost:1/', loopback)).resolves.toBeUndefined();
     await expect(assertPublicUrl('http://169.254.169.254/', loopback)).rejects.toBeInstanceOf(
       OutboundRefusedError,
     );
+  });
+
+  it('whose name resolves to several addresses is refused if any one is, naming that one', async () => {
+    fakeDns({ 'mixed.example': ['8.8.8.8', '2606:4700::1111', '10.0.0.7'], 'public.example': ['8.8.8.8'] });
+    await expect(assertPublicUrl('https://mixed.example/hook', strict)).rejects.toEqual(
+      refusal('https://mixed.example', '10.0.0.7'),
+    );
+    await expect(assertPublicUrl('https://public.example/hook', strict)).resolves.toBeUndefined();
+  });
+
+  it('whose name resolves to no address at all is refused', async () => {
+    fakeDns({ 'void.example': [] });
+    const error = await assertPublicUrl('http://void.example:8080/x', strict).catch((e: unknown) => e);
+    expect(error).toEqual(new OutboundRefusedError('outbound.address.none', ['http://void.example:8080']));
+    expect((error as Error).message).toBe('The address http://void.example:8080 resolves to no IP address');
+  });
+
+  it("that is one of the policy's own addresses is refused as such, allow-list or not", async () => {
+    const deny = new net.BlockList();
+    deny.addAddress('127.0.0.2', 'ipv4');
+    const own = { ...loopback, deny };
+    const error = await assertPublicUrl('http://127.0.0.2:8080/admin', own).catch((e: unknown) => e);
+    expect(error).toEqual(new OutboundRefusedError('outbound.address.own', ['http://127.0.0.2:8080']));
+    expect((error as Error).message).toBe(
+      "The address http://127.0.0.2:8080 is this server's own network address, which is never called",
+    );
+    await expect(assertPublicUrl('http://127.0.0.3:8080/', own)).resolves.toBeUndefined();
   });
 
   it('whose host does not resolve passes only when the caller says so (saving; the call checks again)', async () => {
@@ -199,7 +256,10 @@ interface Peer {
   close(): Promise<void>;
 }
 
-/** A loopback HTTP peer whose answers are chosen by path: `/to?url` redirects with the given status. */
+/**
+ * A loopback HTTP peer whose answers are chosen by path: `/30x?to=url` redirects with that status,
+ * `/chain/n` redirects n times, `/bare/302` is a redirect without a Location, `/created` a 201 with one.
+ */
 async function startPeer(host: '127.0.0.1' | '::1'): Promise<Peer> {
   const hits: Peer['hits'] = [];
   const server = http.createServer((req, res) => {
@@ -212,7 +272,11 @@ async function startPeer(host: '127.0.0.1' | '::1'): Promise<Peer> {
       hits.push({ method: req.method ?? '', path: url.pathname, body, headers: req.headers });
       const redirect = /^\/(30[12378])$/.exec(url.pathname);
       const chain = /^\/chain\/(\d+)$/.exec(url.pathname);
-      if (redirect) res.writeHead(Number(redirect[1]), { location: url.searchParams.get('to') ?? '/' }).end();
+      if (url.pathname === '/created') res.writeHead(201, { location: '/created/1' }).end('{}');
+      else if (url.pathname === '/bare/302') res.writeHead(302).end();
+      else if (url.pathname === '/204') res.writeHead(204).end();
+      else if (redirect)
+        res.writeHead(Number(redirect[1]), { location: url.searchParams.get('to') ?? '/' }).end();
       else if (chain && chain[1] !== '0')
         res.writeHead(302, { location: `/chain/${Number(chain[1]) - 1}` }).end();
       else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
@@ -251,6 +315,43 @@ describe('guardedFetch', () => {
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(await res.json()).toEqual({ ok: true });
     expect(v4.hits.at(-1)).toMatchObject({ method: 'POST', path: '/hello', body: '{"a":1}' });
+    // With its length, not chunked: some receivers refuse a chunked body.
+    expect(v4.hits.at(-1)?.headers['content-length']).toBe('7');
+    expect(v4.hits.at(-1)?.headers['transfer-encoding']).toBeUndefined();
+  });
+
+  it('calls a name that resolves to an allowed address', async () => {
+    const res = await guardedFetch(`http://localhost:${new URL(v4.origin).port}/named`, {}, loopback);
+    expect(res.status).toBe(200);
+    expect(v4.hits.at(-1)?.path).toBe('/named');
+  });
+
+  it("answers as fetch does: status text, the address that answered, no body where there can't be one", async () => {
+    const res = await guardedFetch(to(v4, 302, '/hello'), {}, loopback);
+    expect(res.statusText).toBe('OK');
+    expect(res.url).toBe(`${v4.origin}/hello`);
+    expect(await res.json()).toEqual({ ok: true });
+    const head = await guardedFetch(`${v4.origin}/hello`, { method: 'HEAD' }, loopback);
+    expect([head.status, head.body]).toEqual([200, null]);
+    const none = await guardedFetch(`${v4.origin}/204`, {}, loopback);
+    expect([none.status, none.body]).toEqual([204, null]);
+  });
+
+  it('returns a 201 with a Location, or a redirect without one, as the answer', async () => {
+    const created = await guardedFetch(`${v4.origin}/created`, { method: 'POST', body: '{}' }, loopback);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toBe('/created/1');
+    expect(v4.hits.at(-1)?.path).toBe('/created');
+    expect((await guardedFetch(`${v4.origin}/bare/302`, {}, loopback)).status).toBe(302);
+    expect(v4.hits.at(-1)?.path).toBe('/bare/302');
+  });
+
+  it("rejects with the resolver's error for a name that does not resolve", async () => {
+    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND gone.example'), { code: 'ENOTFOUND' });
+    fakeDns({ 'gone.example': notFound });
+    await expect(
+      guardedFetch('http://gone.example/', { signal: AbortSignal.timeout(2000) }, strict),
+    ).rejects.toMatchObject({ code: 'ENOTFOUND' });
   });
 
   it('never connects to a refused address, literal or named', async () => {
@@ -321,6 +422,45 @@ describe('guardedFetch', () => {
     expect(moved?.headers['x-signature']).toBeUndefined();
     expect(moved?.headers['content-type']).toBe('text/plain');
   });
+
+  it("stops when the caller's signal aborts", async () => {
+    await expect(
+      guardedFetch(`${v4.origin}/hello`, { signal: AbortSignal.abort() }, loopback),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('turns a redirected request into a GET only where fetch does', async () => {
+    const cases: Array<[number, string, string]> = [
+      [301, 'POST', 'GET'],
+      [302, 'POST', 'GET'],
+      [303, 'POST', 'GET'],
+      [303, 'PUT', 'GET'],
+      [303, 'HEAD', 'HEAD'],
+      [301, 'PUT', 'PUT'],
+      [302, 'DELETE', 'DELETE'],
+      [307, 'POST', 'POST'],
+      [308, 'PUT', 'PUT'],
+    ];
+    for (const [status, method, then] of cases) {
+      const hasBody = method !== 'HEAD';
+      const headers = { authorization: 'Bearer T', ...(hasBody ? { 'content-type': 'text/plain' } : {}) };
+      await guardedFetch(
+        to(v4, status, '/next'),
+        { method, headers, body: hasBody ? 'payload' : undefined },
+        loopback,
+      );
+      const hit = v4.hits.at(-1);
+      const isKept = then === method && hasBody;
+      expect(hit, `${method} ${status}`).toMatchObject({
+        method: then,
+        path: '/next',
+        body: isKept ? 'payload' : '',
+      });
+      expect(hit?.headers['content-type'], `${method} ${status}`).toBe(isKept ? 'text/plain' : undefined);
+      // The same origin: its other headers go on.
+      expect(hit?.headers.authorization, `${method} ${status}`).toBe('Bearer T');
+    }
+  });
 });
 
 describe('guardedRequest', () => {
@@ -332,5 +472,67 @@ describe('guardedRequest', () => {
       req.end();
     });
     expect(error).toEqual(refusal('http://localhost:1'));
+  });
+
+  it('asks DNS for the family and with the hints the request gives, and connects to the address judged', async () => {
+    const lookup = fakeDns({ 'peer.test': ['127.0.0.1'] });
+    const peer = await startPeer('127.0.0.1');
+    try {
+      const port = new URL(peer.origin).port;
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const req = guardedRequest(`http://peer.test:${port}/v4`, { family: 4, hints: ADDRCONFIG }, loopback);
+        req.on('response', resolve).on('error', reject).end();
+      });
+      res.resume();
+      expect(res.statusCode).toBe(200);
+      expect(peer.hits.at(-1)?.path).toBe('/v4');
+      expect(lookup).toHaveBeenCalledWith(
+        'peer.test',
+        expect.objectContaining({ family: 4, hints: ADDRCONFIG }),
+      );
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('speaks TLS to an https address', async () => {
+    const firstBytes: Buffer[] = [];
+    const server = net.createServer((socket) => {
+      socket.once('data', (chunk: Buffer) => {
+        firstBytes.push(chunk);
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await new Promise((resolve) =>
+        guardedRequest(`https://127.0.0.1:${port}/`, {}, loopback).on('error', resolve).end(),
+      );
+      expect(firstBytes[0]?.[0]).toBe(0x16); // a TLS handshake record, the ClientHello
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('an answer without a body', () => {
+  it('lets go of its connection, even to a server that would keep it open', async () => {
+    let ended = 0;
+    const server = net.createServer((socket) => {
+      socket.on('data', () => socket.write('HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n'));
+      socket.on('end', () => {
+        ended++;
+        socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect((await guardedFetch(`http://127.0.0.1:${port}/`, {}, loopback)).status).toBe(204);
+      await until(() => ended === 1, 1000);
+    } finally {
+      server.close();
+    }
   });
 });

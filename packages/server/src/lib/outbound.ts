@@ -199,14 +199,14 @@ function exchange(
 /** The answer as fetch gives it, `url` the address that answered (after the redirects followed). */
 function toResponse(res: http.IncomingMessage, method: string, target: URL): Response {
   const headers = new Headers();
-  for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+  for (let i = 0; i < res.rawHeaders.length; i += 2)
     headers.append(res.rawHeaders[i] ?? '', res.rawHeaders[i + 1] ?? '');
   const status = res.statusCode ?? 0;
   const hasBody = method !== 'HEAD' && ![204, 205, 304].includes(status);
   if (!hasBody) res.resume();
   const response = new Response(hasBody ? (Readable.toWeb(res) as ReadableStream<Uint8Array>) : null, {
     status,
-    statusText: res.statusMessage ?? '',
+    statusText: res.statusMessage,
     headers,
   });
   Object.defineProperty(response, 'url', { value: target.href });

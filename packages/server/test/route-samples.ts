@@ -17,15 +17,28 @@ const checksOf = (def: Def) =>
     (c) => c._zod.def,
   );
 
+const OPTIONAL = new Set(['optional', 'default', 'prefault']);
+const KEPT_WHEN_MINIMAL = new Set([
+  'projectId',
+  'teamId',
+  'currentProjectId',
+  'currentTeamId',
+  'pageNum',
+  'pageSize',
+]);
+
 export function sample(
   schema: z.ZodType | undefined,
   hint: Hint = () => undefined,
   key = '',
-  /** Leave out optional fields the hint does not name: the smallest input that passes. */
+  /** Leave out optional fields (but the scope's and the page's): the smallest input that passes. */
   isMinimal = false,
 ): unknown {
   if (!schema) return undefined;
   const def = defOf(schema);
+  // The smallest input: an optional field is left out even when the hint names it (a filter
+  // narrows a list), but for the team and project a list is asked about and the page wanted.
+  if (isMinimal && OPTIONAL.has(def.type) && !KEPT_WHEN_MINIMAL.has(key)) return undefined;
   const hinted = key ? hint(key) : undefined;
   if (hinted !== undefined && def.type !== 'object') return fit(def, hinted);
   switch (def.type) {

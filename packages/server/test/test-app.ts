@@ -17,8 +17,10 @@ export interface TestApp {
   db: Db;
   events: EventBus;
   config: AppConfig;
-  /** Sends a request; `token` adds the bearer header. */
-  call(opts: InjectOptions & { token?: string; lang?: string }): Promise<{ status: number; body: Json }>;
+  /** Sends a request; `token` adds the bearer header. `bytes`: the answer as sent (a file's). */
+  call(
+    opts: InjectOptions & { token?: string; lang?: string },
+  ): Promise<{ status: number; body: Json; bytes: Buffer }>;
   login(userName?: string, password?: string): Promise<string>;
   /** A new user (default platform role unless roles are given) with a live session. */
   signedIn(
@@ -88,7 +90,7 @@ export async function createTestApp(
     } catch {
       body = { raw: res.body };
     }
-    return { status: res.statusCode, body };
+    return { status: res.statusCode, body, bytes: res.rawPayload };
   };
 
   const login: TestApp['login'] = async (userName = 'admin', password = 'cat2bug') => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertTestTeam } from '../../../test/factories.ts';
 import { createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { isAllowedAddress } from './api-key.ts';
 
 // Every key is made inside its test: a failure while making one is that test's, not the file's.
 let t: TestApp;
@@ -286,5 +287,24 @@ describe('a white list', () => {
     expect((await withKey(key, { ip: '10.1.7.7' })).code).toBe(200);
     const { key: unusable } = await newKey({ whiteList: ['::ffff:10.1.2.3:5'] });
     expect((await withKey(unusable, { ip: '10.1.2.3' })).code).toBe(401);
+  });
+});
+
+describe('a white list’s rules, read', () => {
+  it('takes single addresses, IPv4 and IPv6 ranges to their full length, and skips prefixes no address has', () => {
+    const cases: [string[], string, boolean][] = [
+      [['10.0.0.5'], '10.0.0.5', true],
+      [['10.0.0.5'], '10.0.0.6', false],
+      [['10.1.2.3/32'], '10.1.2.3', true],
+      [['0.0.0.0/0'], '192.0.2.7', true],
+      [['2001:db8::/64'], '2001:db8::1', true],
+      [['2001:db8::/128'], '2001:db8::', true],
+      [['2001:db8::/129'], '2001:db8::1', false],
+      [['::ffff:10.1.2.3/32'], '10.1.2.3', true],
+      [['::ffff:10.0.0.0/95'], '10.0.0.1', false],
+      [['10.0.0.0/8.5'], '10.1.1.1', false],
+    ];
+    for (const [rules, ip, want] of cases)
+      expect({ rules, ip, allowed: isAllowedAddress(ip, rules) }).toEqual({ rules, ip, allowed: want });
   });
 });

@@ -24,6 +24,9 @@ export const MUTATION_GROUPS = [
       `${S}/features/projects/projects-isolation.test.ts`,
       `${S}/features/teams/teams-isolation.test.ts`,
       `${S}/features/session/session.test.ts`,
+      // Sessions ended and listed through the API (sessions.repository.ts).
+      `${S}/features/profile/profile.test.ts`,
+      `${S}/features/online/online.test.ts`,
     ],
   },
   {

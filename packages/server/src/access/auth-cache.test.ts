@@ -11,6 +11,8 @@ import { buildApp } from '../app.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { tokenIdOf } from '../http/auth.ts';
+import { forget, readStamp, recall, recallAny, remember, stampOfRow } from './auth-cache.ts';
+import { findSession } from './sessions.repository.ts';
 
 /**
  * Sessions and rights are remembered by each instance (auth-cache.ts). Two instances share one
@@ -249,5 +251,39 @@ describe('what an instance remembers of the caller', () => {
     expect((await onB(third, 'GET', '/getInfo')).code).toBe(401);
     // The member's other session is untouched.
     expect((await listOnB()).code).toBe(200);
+  });
+});
+
+describe('the memory itself', () => {
+  it('reads the versions a session statement reads beside it', async () => {
+    const row = await findSession(a.db, tokenIdOf(member.token));
+    if (!row) throw new Error('no session');
+    expect(await readStamp(a.db, member.userId)).toBe(stampOfRow(row));
+  });
+
+  it('recalls a value under its stamp only, or whatever the stamp, until forgotten', () => {
+    remember(a.db, 'test:key', '1.1', 'value');
+    expect(recall(a.db, 'test:key', '1.2')).toBeUndefined();
+    expect(recall(a.db, 'test:key', '1.1')).toBe('value');
+    expect(recallAny(a.db, 'test:key')).toBe('value');
+    forget(a.db, 'test:key');
+    expect(recallAny(a.db, 'test:key')).toBeUndefined();
+  });
+
+  it('keeps nothing inside a transaction, which may yet roll back', async () => {
+    await a.db.transaction().execute(async (trx) => {
+      remember(trx, 'test:in-trx', '1.1', 'value');
+      expect(recall(trx, 'test:in-trx', '1.1')).toBeUndefined();
+      expect(recallAny(trx, 'test:in-trx')).toBeUndefined();
+      forget(trx, 'test:in-trx');
+    });
+    expect(recallAny(a.db, 'test:in-trx')).toBeUndefined();
+  });
+
+  it('keeps at most 20,000 entries, dropping the one stored first', () => {
+    for (let n = 0; n <= 20_000; n++) remember(a.db, `test:fill:${n}`, '1.1', n);
+    expect(recallAny(a.db, 'test:fill:0')).toBeUndefined();
+    expect(recallAny(a.db, 'test:fill:1')).toBe(1);
+    expect(recallAny(a.db, 'test:fill:20000')).toBe(20_000);
   });
 });

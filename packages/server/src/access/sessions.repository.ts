@@ -48,9 +48,8 @@ export async function clearDefaultPasswordFlag(db: Db, userId: number): Promise<
   await db.updateTable('sysSession').set({ isDefaultPassword: 0 }).where('userId', '=', userId).execute();
 }
 
-export async function deleteSession(db: Db, tokenId: string): Promise<boolean> {
-  const res = await db.deleteFrom('sysSession').where('tokenId', '=', tokenId).executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+export async function deleteSession(db: Db, tokenId: string): Promise<void> {
+  await db.deleteFrom('sysSession').where('tokenId', '=', tokenId).execute();
 }
 
 export async function deleteSessionsOfUsers(

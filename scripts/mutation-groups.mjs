@@ -20,6 +20,7 @@ export const MUTATION_GROUPS = [
       `${S}/http/authorisation-matrix.test.ts`,
       `${S}/http/self-made-identity.test.ts`,
       `${S}/features/depts/data-scope.test.ts`,
+      `${S}/features/depts/data-scope-rules.test.ts`,
       `${S}/features/depts/role-data-scope.test.ts`,
       `${S}/features/projects/projects-isolation.test.ts`,
       `${S}/features/teams/teams-isolation.test.ts`,

@@ -68,8 +68,10 @@ describe('sanitizeHtml (the second layer, on HTML markdown-it never makes)', () 
 });
 
 describe('reportNeedsOf', () => {
-  it('names the data a report’s directives draw on, and none for plain text', () => {
-    expect(reportNeedsOf('# Week\n$table{api.defect.list}')).not.toBe('');
+  it('names the data a report’s directives draw on, as the query’s list, and none for plain text', () => {
+    expect(reportNeedsOf('# Week\n$table{api.defect.list}\n$card{api.case.list}')).toBe(
+      'api.defect.list,api.case.list',
+    );
     expect(reportNeedsOf('# Week')).toBe('');
   });
 });

@@ -106,6 +106,16 @@ describe('share links', () => {
     // A project member skips the password and is offered the way into the project.
     const member = await open(id, undefined, tester.token);
     expect(member.data.redirect).toMatchObject({ defectId });
+    // The defect as its viewer sees it: starred for the member who starred it, not for others.
+    const star = await t.call({
+      method: 'PUT',
+      url: `/system/defect/${defectId}`,
+      token: tester.token,
+      payload: { collect: 1 },
+    });
+    expect(star.body.code).toBe(200);
+    expect((await open(id, undefined, tester.token)).data.defect.collect).toBe(true);
+    expect((await open(id, '4821')).data.defect.collect).toBe(false);
     // Someone signed in but outside the project still needs it, and so does a member locked out.
     const needsPassword = { code: 500, msg: 'Enter the share password', passwordRequired: true };
     expect(await open(id, undefined, stranger.token)).toEqual(needsPassword);

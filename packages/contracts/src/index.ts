@@ -17,6 +17,7 @@ export * from './notice.ts';
 export * from './open-api.ts';
 export * from './oper-log.ts';
 export * from './password-policy.ts';
+export * from './plan.ts';
 export * from './project.ts';
 export * from './project-api.ts';
 export * from './report.ts';

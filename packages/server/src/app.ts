@@ -40,6 +40,8 @@ import { registerOpenApiRoutes } from './features/open-api/open-api.routes.ts';
 import { registerProjectApiRoutes } from './features/open-api/project-api.routes.ts';
 import { installOperLog } from './features/oper-log/oper-log.recorder.ts';
 import { registerOperLogRoutes } from './features/oper-log/oper-log.routes.ts';
+import { registerPlanItemRoutes } from './features/plans/plan-items.routes.ts';
+import { registerPlanRoutes } from './features/plans/plans.routes.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
 import { registerProjectRoutes } from './features/projects/projects.routes.ts';
@@ -186,6 +188,8 @@ export async function buildApp({
   registerDefectExcelRoutes(r);
   registerModuleRoutes(r);
   registerCaseRoutes(r);
+  registerPlanRoutes(r);
+  registerPlanItemRoutes(r);
   registerReportRoutes(r);
   registerReportTemplateRoutes(r);
   registerDocumentRoutes(r);

@@ -35,6 +35,8 @@ export const scene = {
   templateId: 0,
   docId: 0,
   aiId: 0,
+  planId: '',
+  planItemId: '',
 };
 
 /** Builds the scene before the file's tests and closes the app after them. */
@@ -149,6 +151,21 @@ export function setUpMatrixScene(): void {
     });
     scene.aiId = ai.data?.aiId ?? 0;
     expect(scene.aiId).toBeGreaterThan(0);
+    const plan = await api(owner, 'POST', '/system/plan', {
+      projectId: scene.projectA,
+      planName: `${PROJECT_MARK} plan`,
+      sysPlanItemList: [{ caseId: scene.caseId }],
+    });
+    scene.planId = plan.data?.planId ?? '';
+    const planShown = await api(owner, 'GET', `/system/plan/${scene.planId}`);
+    scene.planItemId = planShown.data?.sysPlanItemList?.[0]?.planItemId ?? '';
+    expect(scene.planItemId).not.toBe('');
+    await api(owner, 'PUT', '/system/PlanItem', {
+      planItemId: scene.planItemId,
+      planItemState: 'not_pass',
+      actualResult: `${PROJECT_MARK} result`,
+      params: { defectId: scene.defect },
+    });
     const session = await t.db
       .selectFrom('sysSession')
       .select('tokenId')
@@ -188,6 +205,10 @@ export const hint = (caller: Person): Hint => {
     aiId: scene.aiId,
     aiIds: [scene.aiId],
     docIds: [scene.docId],
+    planId: scene.planId,
+    planIds: [scene.planId],
+    planItemId: scene.planItemId,
+    planItemIds: [scene.planItemId],
     userId: owner.userId,
     userIds: [owner.userId],
     memberId: owner.userId,

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { ROOT_DEPT } from '../src/db/seed/org.ts';
 import { codeAt } from '../src/features/totp/totp-codes.ts';
-import { insertTestTeam } from './factories.ts';
+import { insertTestCase, insertTestTeam } from './factories.ts';
 import { startHttpPeer } from './http-peer.ts';
 import { api, PROJECT_MARK, scene, t, who } from './matrix-scene.ts';
 import { multipart } from './multipart.ts';
@@ -252,6 +252,8 @@ async function makeProjectRows(admin: Person, webhookUrl: string) {
           .execute(),
       )
     ).defectLogId,
+    // A case not in the scene's plan yet, for the one route that adds a case to it.
+    spareCaseId: await insertTestCase(db, projectId, scene.moduleId),
     caseNum: (
       await first(db.selectFrom('sysCase').select('caseNum').where('caseId', '=', scene.caseId).execute())
     ).caseNum,
@@ -416,6 +418,7 @@ function perRouteOf(
     'PUT /monitor/job/changeStatus': { status: '1' },
     'POST /tool/gen/importTable': { tables: 'sys_post' },
     'PUT /tool/gen': { className: 'SysNotice', moduleName: 'system', businessName: 'notice', dictType: '' },
+    'POST /system/PlanItem': { caseId: project.spareCaseId },
     'POST /system/team/:teamId/invite': { memberIds: [people.kicked.userId], roleIds: [5] },
     'POST /system/team/invitation/:invitationId/accept': { invitationId: project.invitations[0] },
     'POST /system/team/invitation/:invitationId/decline': { invitationId: project.invitations[1] },

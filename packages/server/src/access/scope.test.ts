@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestModule, insertTestProject, insertTestTeam, insertTestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type Principal, sessionPrincipal, tokenIdOf } from '../http/auth.ts';
-import { enterProjectWith, lookUpOwner, resolveScope } from './scope.ts';
+import { enterProjectWith, lookUpOwner, registerItemKind, resolveScope } from './scope.ts';
 
 // Which team or project a request is scoped to, called as the route binding calls it.
 
@@ -140,6 +140,38 @@ describe('an item scope', () => {
       await expect(resolveScope(t.db, inP1, { kind: 'module', moduleId })).rejects.toEqual(
         refusal('project.no-permission'),
       );
+  });
+});
+
+describe('item kinds a feature registers', () => {
+  // A kind only this test knows, named as a registered one for the type checker.
+  const probe = 'scope-test-probe' as 'plan';
+
+  it('find their project with the finder registered, refusing what it does not find', async () => {
+    const asked: string[][] = [];
+    const find = async (_db: unknown, ids: readonly string[]) => {
+      asked.push([...ids]);
+      return ids.filter((id) => id.startsWith('p1-')).map(() => p1);
+    };
+    registerItemKind(probe, find);
+    registerItemKind(probe, find);
+    expect(await lookUpOwner(t.db, { kind: 'item', item: probe, id: 'p1-a' })).toBe(p1);
+    expect(await lookUpOwner(t.db, { kind: 'item', item: probe, id: ['p1-a', 'p1-b', 'p1-a'] })).toBe(p1);
+    expect(asked.at(-1)).toEqual(['p1-a', 'p1-b']);
+    expect(await resolveScope(t.db, me, { kind: 'item', item: probe, id: 'p1-a' })).toMatchObject({
+      projectId: p1,
+    });
+    for (const id of ['gone', ['p1-a', 'gone'], []])
+      await expect(resolveScope(t.db, me, { kind: 'item', item: probe, id })).rejects.toEqual(
+        refusal('project.no-permission'),
+      );
+  });
+
+  it('take one finder per kind, and refuse a kind nobody registered', async () => {
+    expect(() => registerItemKind(probe, async () => [])).toThrow(/registered twice/);
+    expect(() => lookUpOwner(t.db, { kind: 'item', item: 'never-registered' as 'plan', id: 'x' })).toThrow(
+      /not registered/,
+    );
   });
 });
 

@@ -57,7 +57,48 @@ export type Scope =
   /** And a webhook. */
   | { kind: 'webhook'; webhookId: Ids; isWrite?: boolean }
   /** And a project's AI settings row. */
-  | { kind: 'aiConfig'; aiId: Ids; isWrite?: boolean };
+  | { kind: 'aiConfig'; aiId: Ids; isWrite?: boolean }
+  /** An item of a kind a feature registered (registerItemKind): it stands for its project too. */
+  | ItemScope;
+
+/**
+ * The kinds of item features bring, each with the type of its ids: a feature adds its kind here
+ * by declaration merging and registers how to find an item's project (registerItemKind), so the
+ * core names no feature's table.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging
+export interface ItemKinds {}
+type ItemScope = {
+  [K in keyof ItemKinds]: {
+    kind: 'item';
+    item: K;
+    id: ItemKinds[K] | readonly ItemKinds[K][];
+    isWrite?: boolean;
+  };
+}[keyof ItemKinds];
+
+type ItemFinder = (db: Db, ids: readonly (number | string)[]) => Promise<number[]>;
+const ITEM_FINDERS = new Map<string, ItemFinder>();
+
+/**
+ * How to find the project of each item of a kind, one entry per item found (a missing one
+ * answers nothing, so the scope refuses). Registered once per process; the same finder again is
+ * harmless, another one for a taken kind is a mistake.
+ */
+export function registerItemKind<K extends keyof ItemKinds>(
+  kind: K,
+  find: (db: Db, ids: readonly ItemKinds[K][]) => Promise<number[]>,
+): void {
+  const known = ITEM_FINDERS.get(kind);
+  if (known && known !== find) throw new Error(`item kind ${String(kind)} is registered twice`);
+  ITEM_FINDERS.set(kind, find as ItemFinder);
+}
+
+function ownerOfItem(db: Db, scope: ItemScope): Promise<number | undefined> {
+  const find = ITEM_FINDERS.get(scope.item);
+  if (!find) throw new Error(`item kind ${String(scope.item)} is not registered`);
+  return ownerOf(db, scope.id as number | string | readonly (number | string)[], find);
+}
 
 type Ids = number | readonly number[];
 
@@ -126,9 +167,8 @@ async function ownerOf<T extends number | string>(
  * handed to resolveScope.
  */
 export function lookUpOwner(db: Db, scope: Scope): Promise<number | undefined> | undefined {
-  return scope.kind === 'team' || scope.kind === 'project'
-    ? undefined
-    : OWNER_OF[scope.kind](db, scope as never);
+  if (scope.kind === 'team' || scope.kind === 'project') return undefined;
+  return scope.kind === 'item' ? ownerOfItem(db, scope) : OWNER_OF[scope.kind](db, scope as never);
 }
 
 export async function resolveScope(
@@ -138,7 +178,7 @@ export async function resolveScope(
   owner?: Promise<number | undefined>,
 ): Promise<ScopedAccess> {
   if (scope.kind !== 'team' && scope.kind !== 'project') {
-    const projectId = await (owner ?? OWNER_OF[scope.kind](db, scope as never));
+    const projectId = await (owner ?? lookUpOwner(db, scope));
     if (projectId === undefined) throw noProjectAccess();
     return resolveScope(db, principal, { kind: 'project', projectId, isWrite: scope.isWrite });
   }

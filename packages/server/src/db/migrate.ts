@@ -42,6 +42,7 @@ import * as m039 from './migrations/039-probe-hardening.ts';
 import * as m040 from './migrations/040-push-keeping.ts';
 import * as m041 from './migrations/041-outbound-remark.ts';
 import * as m042 from './migrations/042-one-user-list.ts';
+import * as m043 from './migrations/043-test-plans.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -86,6 +87,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '040-push-keeping': m040,
   '041-outbound-remark': m041,
   '042-one-user-list': m042,
+  '043-test-plans': m043,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -700,6 +700,57 @@ export interface CaseTable {
   updateTime: string;
 }
 
+export interface PlanTable {
+  planId: string;
+  planNumber: number;
+  planName: string;
+  planVersion: string | null;
+  planStartTime: string | null;
+  planEndTime: string | null;
+  projectId: number;
+  reportId: number | null;
+  remark: string | null;
+  createById: number | null;
+  createTime: string;
+  updateById: number | null;
+  updateTime: string;
+}
+
+export interface PlanItemTable {
+  planItemId: string;
+  planId: string;
+  caseId: number;
+  moduleId: number | null;
+  /** The original's three: pass, not_pass, unexecuted. */
+  planItemState: string;
+  /** What the three cannot say: blocked, skipped, retest (waiting to be run again); null otherwise. */
+  planItemResult: string | null;
+  /** Who gave the latest result (told when the item waits for a retest). */
+  testerId: number | null;
+  updateById: number | null;
+  updateTime: string;
+}
+
+export interface PlanItemDefectTable {
+  planItemId: string;
+  defectId: number;
+  position: number;
+}
+
+export interface PlanItemResultTable {
+  resultId: Generated<number>;
+  planItemId: string;
+  planItemState: string;
+  planItemResult: string | null;
+  actualResult: string | null;
+  /** 1-based step of the case that failed. */
+  failedStep: number | null;
+  imgUrls: string | null;
+  annexUrls: string | null;
+  createById: number | null;
+  createTime: string;
+}
+
 export interface AiModuleConfigTable {
   aiId: Generated<number>;
   projectId: number;
@@ -804,6 +855,10 @@ export interface Database {
   sysProjectApi: ProjectApiTable;
   sysProjectWebhook: ProjectWebhookTable;
   sysDefectHandler: DefectHandlerTable;
+  sysPlan: PlanTable;
+  sysPlanItem: PlanItemTable;
+  sysPlanItemDefect: PlanItemDefectTable;
+  sysPlanItemResult: PlanItemResultTable;
   sysDefectLog: DefectLogTable;
   sysComment: CommentTable;
   sysUserDefect: UserDefectTable;

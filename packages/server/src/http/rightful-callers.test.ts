@@ -30,8 +30,10 @@ function callOrder(route: RouteEntry): number {
   if (route.method !== 'DELETE') return 1;
   if (route.url === '/system/project/:projectId') return 4;
   if (route.url === '/system/team/:teamIds') return 5;
-  // What the rest of the deletes still need: the API key, the defect, the deliverable.
-  return /^\/system\/(api|defect|module)\/:/.test(route.url) ? 3 : 2;
+  // A plan's item goes with its case: before the case.
+  if (route.url.startsWith('/system/PlanItem/')) return 1.5;
+  // What the rest of the deletes still need: the API key, the defect, the deliverable, the plan.
+  return /^\/system\/(api|defect|module|plan)\/:/.test(route.url) ? 3 : 2;
 }
 
 describe('the rightful caller of every route', () => {

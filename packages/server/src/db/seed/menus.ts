@@ -242,6 +242,9 @@ export const MENUS: MenuSeed[] = [
   dir(2013, 0, '项目功能', 'project.manage', 'project', 'redis', 1),
   page(2074, 2013, '测试用例', 'case', 'case', 'system/case/index', 'system:case:list', 'nested', 1),
   ...buttons(2075, 2074, 'system:case', [...crud, 'import'], [...crudNames, '导入']),
+  // Test plans (the original's 1.0, migration 043): after the cases (same order, later id).
+  page(2117, 2013, '测试计划', 'plan', 'plan', 'system/plan/index', 'system:plan:list', 'date', 1),
+  ...buttons(2118, 2117, 'system:plan', [...crud, 'run'], [...crudNames, '执行']),
   page(
     2019,
     2013,
@@ -508,6 +511,15 @@ const GRANTS: Record<string, string> = {
   'system:case:remove': '.x.x.x..xx',
   'system:case:export': '.x.x.x..xx',
   'system:case:import': '.x.x.x..xx',
+  // The original's 1.0: every plan right to team admins, testers and creators; project admins
+  // all but running one.
+  'system:plan:list': '.x.x.x..xx',
+  'system:plan:query': '.x.x.x..xx',
+  'system:plan:add': '.x.x.x..xx',
+  'system:plan:edit': '.x.x.x..xx',
+  'system:plan:remove': '.x.x.x..xx',
+  'system:plan:export': '.x.x.x..xx',
+  'system:plan:run': '.x...x..xx',
   'system:api:list': '.x.x....xx',
   'system:api:query': '.x.x....xx',
   'system:api:add': '.x.x....xx',

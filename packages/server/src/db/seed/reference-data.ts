@@ -219,6 +219,15 @@ export const DICTIONARIES: Array<{ type: string; name: string; data: DictRow[] }
       ['low', '低', 'info'],
     ],
   },
+  {
+    type: 'plan_item_state',
+    name: '测试计划子项状态',
+    data: [
+      ['pass', '通过', 'success'],
+      ['not_pass', '未通过', 'danger'],
+      ['unexecuted', '未执行', 'info', 'Y'],
+    ],
+  },
 ];
 
 export const CONFIGS = [

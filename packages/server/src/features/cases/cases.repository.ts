@@ -71,7 +71,7 @@ export async function listCases(
 export const findCaseRow = (db: Db, caseId: number) =>
   db.selectFrom('sysCase').selectAll().where('caseId', '=', caseId).executeTakeFirst();
 
-const parseSteps = (text: string): CaseStep[] => {
+export const parseCaseSteps = (text: string): CaseStep[] => {
   try {
     const value = JSON.parse(text) as unknown;
     return Array.isArray(value)
@@ -124,7 +124,7 @@ export async function toCases(db: Db, rows: CaseRow[], tree?: ModuleTree): Promi
       caseLevel: r.caseLevel,
       casePreconditions: r.casePreconditions,
       caseExpect: r.caseExpect,
-      caseStep: parseSteps(r.caseStep),
+      caseStep: parseCaseSteps(r.caseStep),
       caseState: (CASE_STATES as readonly string[]).includes(r.caseState)
         ? (r.caseState as CaseState)
         : 'untested',

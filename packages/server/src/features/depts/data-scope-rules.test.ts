@@ -93,11 +93,11 @@ async function role(
     })
     .returning('roleId')
     .executeTakeFirstOrThrow();
-  const menus = await t.db
-    .selectFrom('sysMenu')
-    .select('menuId')
-    .where('perms', 'in', over.perms ?? [PERM])
-    .execute();
+  const perms = over.perms ?? [PERM];
+  const menus =
+    perms.length === 0
+      ? []
+      : await t.db.selectFrom('sysMenu').select('menuId').where('perms', 'in', perms).execute();
   if (menus.length > 0)
     await t.db
       .insertInto('sysRoleMenu')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { DICTIONARIES } from '../../db/seed/reference-data.ts';
 
 let t: TestApp;
 let admin: string;
@@ -48,7 +49,7 @@ const newData = async (dictType: string, dictValue: string, extra: Record<string
 describe('dictionary types', () => {
   it('lists, filters and answers types for holders of the permission', async () => {
     const all = await api('GET', '/system/dict/type/list', { query: { pageSize: '100' } });
-    expect(all).toMatchObject({ code: 200, total: 11 });
+    expect(all).toMatchObject({ code: 200, total: DICTIONARIES.length });
     const one = await api('GET', '/system/dict/type/list', { query: { dictType: 'defect' } });
     expect(one.rows).toMatchObject([{ dictType: 'defect_level', dictName: '缺陷等级' }]);
     const id = one.rows[0].dictId as number;

@@ -5,7 +5,7 @@ export async function listAllMenus(db: Db, filter: { menuName?: string; status?:
   let q = db.selectFrom('sysMenu').selectAll();
   if (filter.menuName) q = q.where('menuName', 'like', `%${filter.menuName}%`);
   if (filter.status) q = q.where('status', '=', filter.status);
-  return q.orderBy('parentId').orderBy('orderNum').execute();
+  return q.orderBy('parentId').orderBy('orderNum').orderBy('menuId').execute();
 }
 
 /** Enabled directories and pages granted to enabled roles. */

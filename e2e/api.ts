@@ -7,7 +7,8 @@ export interface Envelope {
   fileName?: string;
   data?: unknown;
   userId?: number;
-  /** List answers: the number of rows in all pages. */
+  /** List answers: the page's rows, and the number of rows in all pages. */
+  rows?: unknown[];
   total?: number;
 }
 

@@ -13,6 +13,7 @@ import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { caseChanged } from '../webhooks/webhooks.service.ts';
+import { registerCaseIdRoutes } from './case-ids.routes.ts';
 import { CASE_SORT, type CaseFilter, findCaseRow, listCases, toCases } from './cases.repository.ts';
 import { createCases, deleteCases, updateCase } from './cases.service.ts';
 
@@ -40,6 +41,7 @@ export const caseFilterOf = (q: z.infer<typeof caseListQuery>, projectId: number
 /** Test cases: numbered per project, each on a deliverable, with steps, a tested state and its defects' counts. */
 export function registerCaseRoutes(r: Router): void {
   const { db } = r.deps;
+  registerCaseIdRoutes(r);
 
   r.get('/system/case/list', {
     guard: perm('system:case:list'),

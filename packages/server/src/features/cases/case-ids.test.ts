@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insertTestCase,
+  insertTestModule,
+  insertTestProject,
+  insertTestTeam,
+} from '../../../test/factories.ts';
+import { apiAs, createTestApp, type Person, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof apiAs>;
+let lead: Person;
+let projectId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiAs(t);
+  lead = await t.signedIn();
+  projectId = await insertTestProject(t.db, await insertTestTeam(t.db, { [lead.userId]: [12] }), {
+    [lead.userId]: [11],
+  });
+});
+afterAll(async () => t.close());
+
+describe('case id lists', () => {
+  it("answer a deliverable's cases with those below it, and a level's cases, of the project only", async () => {
+    const shop = await insertTestModule(t.db, projectId, 'Shop');
+    const now = '2026-01-01 00:00:00';
+    const cart = (
+      await t.db
+        .insertInto('sysModule')
+        .values({
+          modulePid: shop,
+          moduleName: 'Cart',
+          remark: null,
+          projectId,
+          createTime: now,
+          updateTime: now,
+        })
+        .returning('moduleId')
+        .executeTakeFirstOrThrow()
+    ).moduleId;
+    const other = await insertTestModule(t.db, projectId, 'Other');
+    const [a, b, c] = [
+      await insertTestCase(t.db, projectId, shop),
+      await insertTestCase(t.db, projectId, cart),
+      await insertTestCase(t.db, projectId, other),
+    ];
+    await t.db.updateTable('sysCase').set({ caseLevel: 1 }).where('caseId', 'in', [a, c]).execute();
+    expect((await api(lead, 'GET', `/system/case/module/${shop}/ids`)).data).toEqual([a, b]);
+    expect((await api(lead, 'GET', `/system/case/module/${cart}/ids`)).data).toEqual([b]);
+    expect(
+      (await api(lead, 'GET', '/system/case/level/1/ids', undefined, { projectId: String(projectId) })).data,
+    ).toEqual([a, c]);
+    const stranger = await t.signedIn();
+    expect((await api(stranger, 'GET', `/system/case/module/${shop}/ids`)).code).toBe(403);
+    expect(
+      (await api(lead, 'GET', '/system/case/level/6/ids', undefined, { projectId: String(projectId) })).code,
+    ).toBe(500);
+  });
+});

@@ -1,0 +1,248 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import type { Plan, PlanItem, PlanItemState } from '@buglet/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Col, Drawer, Flex, Row, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePermi } from '../../components/auth.tsx';
+import { PlanRunPanel, type RunStep } from './plan-run-panel.tsx';
+import { ItemStateTag } from './plan-tags.tsx';
+import {
+  getPlan,
+  getPlanItem,
+  type ItemResult,
+  listPlanItems,
+  neighbourItem,
+  planKeys,
+  setItemResult,
+} from './plans.api.ts';
+
+interface PlanRunDrawerProps {
+  planId: string | undefined;
+  projectId: number;
+  onClose: () => void;
+}
+
+/** Whether a result moves on to the next item by itself: this browser's choice, on by default. */
+const AUTO_NEXT = 'buglet.plan-run.auto-next';
+const readAutoNext = () => {
+  try {
+    return localStorage.getItem(AUTO_NEXT) !== 'false';
+  } catch {
+    return true;
+  }
+};
+const writeAutoNext = (isOn: boolean) => {
+  try {
+    localStorage.setItem(AUTO_NEXT, String(isOn));
+  } catch {
+    // A browser without storage keeps the choice for this visit only.
+  }
+};
+const PAGE_SIZE = 20;
+
+/** The eight quality metrics of a plan, each with the formula it is counted by. */
+const METRICS = [
+  'defectDiscoveryRate',
+  'defectRepairRate',
+  'defectDetectionRate',
+  'defectSeverityRate',
+  'defectRestartRate',
+  'defectEscapeRate',
+  'defectDensity',
+  'defectRepairAvgHour',
+] as const;
+
+function PlanStats({
+  plan,
+  filter,
+  onFilter,
+}: {
+  plan: Plan;
+  filter?: PlanItemState;
+  onFilter: (s?: PlanItemState) => void;
+}) {
+  const { t } = useTranslation();
+  const counts: [PlanItemState | undefined, string, number][] = [
+    ['pass', 'plan.item.state.pass', plan.passCount],
+    ['not_pass', 'plan.item.state.not_pass', plan.failCount],
+    ['unexecuted', 'plan.item.state.unexecuted', plan.unexecutedCount],
+    [undefined, 'plan.total', plan.itemTotal],
+  ];
+  return (
+    <Flex wrap gap={8} data-testid="plan-stats">
+      {counts.map(([state, label, value]) => (
+        <Card
+          key={label}
+          size="small"
+          hoverable
+          onClick={() => onFilter(state)}
+          style={{ minWidth: 96, borderColor: filter === state ? 'var(--ant-color-primary)' : undefined }}
+        >
+          <Statistic title={t(label)} value={value} />
+        </Card>
+      ))}
+      <Card size="small" style={{ minWidth: 96 }}>
+        <Statistic title={t('plan.defects')} value={plan.defectCount} />
+      </Card>
+      {METRICS.map((m) => (
+        <Card key={m} size="small" style={{ minWidth: 120 }}>
+          <Statistic
+            title={
+              <Tooltip title={t(`plan.metric.${m}.formula`)}>
+                <span>
+                  {t(`plan.metric.${m}`)} <InfoCircleOutlined />
+                </span>
+              </Tooltip>
+            }
+            value={plan[m]}
+            suffix={m === 'defectRepairAvgHour' ? 'h' : undefined}
+          />
+        </Card>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * Running a plan: its counts and quality metrics on top (a count filters the list), the items in
+ * case order on the left, the item being run on the right, walked with the keyboard or the mouse.
+ * Keyed by the plan where it is used, so another plan starts afresh.
+ */
+export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canRun = usePermi(['system:plan:run']);
+  const [filter, setFilter] = useState<PlanItemState | undefined>();
+  const [pageNum, setPageNum] = useState(1);
+  const [current, setCurrent] = useState<PlanItem | undefined>();
+  const [isAutoNext, setAutoNext] = useState(readAutoNext);
+
+  const plan = useQuery({
+    queryKey: planKeys.detail(planId ?? ''),
+    queryFn: () => getPlan(planId ?? ''),
+    enabled: Boolean(planId),
+  }).data?.data;
+  const order = { projectId, planId: planId ?? '', orderByColumn: 'caseNum', isAsc: 'asc' as const };
+  const listQuery = { ...order, ...(filter ? { planItemState: filter } : {}) };
+  const items = useQuery({
+    queryKey: planKeys.items({ ...listQuery, pageNum }),
+    queryFn: () => listPlanItems({ ...listQuery, pageNum, pageSize: PAGE_SIZE }),
+    enabled: Boolean(planId),
+    placeholderData: keepPreviousData,
+  });
+  const rows = items.data?.rows ?? [];
+  // The first item is taken up once the list shows.
+  useEffect(() => {
+    if (!current && rows[0]) setCurrent(rows[0]);
+  }, [current, rows]);
+
+  // Steps run one after another from the item the last one reached: J pressed twice moves two.
+  const reached = useRef(current);
+  reached.current = current;
+  const stepping = useRef(Promise.resolve());
+  const step = (direction: RunStep) => {
+    stepping.current = stepping.current.then(
+      async () => {
+        const from = reached.current;
+        if (!from) return;
+        const next = (await neighbourItem(from.planItemId, direction, listQuery)).data;
+        if (next) {
+          reached.current = next;
+          setCurrent(next);
+        }
+      },
+      () => {},
+    );
+  };
+  const giveResult = async (result: ItemResult) => {
+    if (!current) return;
+    await setItemResult([current.planItemId], result);
+    // The next in case order whatever the filter: the item just run may have left the filtered list.
+    const next = isAutoNext ? (await neighbourItem(current.planItemId, 'next', order)).data : undefined;
+    await queryClient.invalidateQueries({ queryKey: planKeys.all });
+    setCurrent(next ?? (await getPlanItem(current.planItemId)).data);
+  };
+
+  return (
+    <Drawer
+      open={Boolean(planId)}
+      onClose={onClose}
+      width="90%"
+      title={
+        <Flex wrap gap={8} align="center">
+          <span>{t('plan.run.title', { name: plan?.planName ?? '' })}</span>
+          {plan?.planVersion ? (
+            <Tag color="green">{t('plan.version.tag', { version: plan.planVersion })}</Tag>
+          ) : null}
+          {plan?.planStartTime || plan?.planEndTime ? (
+            <Tag color="blue">
+              {plan?.planStartTime ?? '-'} – {plan?.planEndTime ?? '-'}
+            </Tag>
+          ) : null}
+        </Flex>
+      }
+      destroyOnHidden
+    >
+      {plan ? (
+        <PlanStats
+          plan={plan}
+          filter={filter}
+          onFilter={(state) => {
+            setFilter(state);
+            setPageNum(1);
+            setCurrent(undefined);
+          }}
+        />
+      ) : null}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={9}>
+          <Table<PlanItem>
+            size="small"
+            rowKey="planItemId"
+            data-testid="plan-run-items"
+            loading={items.isFetching}
+            dataSource={rows}
+            onRow={(row) => ({
+              onClick: () => setCurrent(row),
+              style: { cursor: 'pointer' },
+              className: row.planItemId === current?.planItemId ? 'ant-table-row-selected' : undefined,
+            })}
+            columns={[
+              { title: '#', dataIndex: 'caseNum', width: 60 },
+              { title: t('plan.case.name'), dataIndex: 'caseName', ellipsis: true },
+              { title: t('plan.item.state'), width: 90, render: (_, row) => <ItemStateTag item={row} /> },
+            ]}
+            pagination={{
+              current: pageNum,
+              pageSize: PAGE_SIZE,
+              total: items.data?.total ?? 0,
+              showSizeChanger: false,
+              size: 'small',
+              onChange: setPageNum,
+            }}
+          />
+        </Col>
+        <Col xs={24} lg={15}>
+          <Card size="small">
+            <PlanRunPanel
+              key={current?.planItemId}
+              item={current}
+              canRun={canRun}
+              isAutoNext={isAutoNext}
+              onAutoNext={(isOn) => {
+                setAutoNext(isOn);
+                writeAutoNext(isOn);
+              }}
+              onResult={giveResult}
+              onStep={step}
+            />
+          </Card>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+            {t('plan.run.keys')}
+          </Typography.Paragraph>
+        </Col>
+      </Row>
+    </Drawer>
+  );
+}

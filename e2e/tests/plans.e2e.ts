@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, newPerson, type TeamScene } from '../api.ts';
+import { apiClient, newPerson, PNG, type TeamScene } from '../api.ts';
 import { launch, shotsAtWidths, signIn, TAKES_SHOTS, WAIT_MS } from '../browser.ts';
 import { e2eUrl } from '../server.ts';
 
@@ -79,7 +79,7 @@ const itemsOf = async (planId: string) =>
       'GET',
       `/system/PlanItem/list?planId=${planId}&pageSize=50&orderByColumn=caseNum&isAsc=asc`,
     )
-  ).rows as { caseName: string; planItemState: string; planItemResult: string | null }[];
+  ).rows as { caseName: string; planItemState: string; planItemResult: string | null; defectIds: number[] }[];
 
 describe('test plans', () => {
   it('makes a plan of the twenty cases of a deliverable subtree and runs it with the keyboard', async () => {
@@ -147,5 +147,57 @@ describe('test plans', () => {
       .poll(() => stats.innerText())
       .toMatch(/通过\s*1[\s\S]*未通过\s*1[\s\S]*未执行\s*18[\s\S]*总数\s*20/);
     if (TAKES_SHOTS) await shotsAtWidths(page, 'plan-run', { stillMs: 500 });
+
+    // Case 6 fails at step 2: D records it and opens a defect prefilled from the case and the result.
+    await runPanel().getByRole('checkbox', { name: '此步失败' }).nth(1).check();
+    await runPanel().getByRole('textbox').fill('Nothing happens');
+    await runPanel()
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => runPanel().locator('.ant-upload-list-item').count()).toBe(1);
+    await runPanel().getByTestId('plan-run-case').click();
+    await page.keyboard.press('d');
+    const form = page.locator('form#defect-form');
+    await expect.poll(() => form.locator('#defect-form_defectName').inputValue()).toContain('Login case 6');
+    const description = await form.locator('#defect-form_defectDescribe').inputValue();
+    expect(description).toContain('2. Press the button');
+    expect(description).not.toContain('Read the result');
+    expect(description).toContain('Nothing happens');
+    expect(await form.locator('#defect-form_moduleVersion').inputValue()).toBe('3.0.0');
+    await form.locator('#defect-form_handleBy').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(DEVELOPER.nickName, { exact: true }).click();
+    if (TAKES_SHOTS) await shotsAtWidths(page, 'plan-defect-prefill');
+    await page
+      .locator('.ant-drawer')
+      .filter({ has: form })
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(shownCase).toBe('Login case 7');
+    const linked = (await itemsOf(planId)).find((i) => i.caseName === 'Login case 6');
+    expect(linked).toMatchObject({ planItemState: 'not_pass', defectIds: [expect.any(Number)] });
+    const defectId = linked?.defectIds[0] as number;
+    const defect = await api(team.tester, 'GET', `/system/defect/${defectId}`);
+    expect(defect.data).toMatchObject({ moduleVersion: '3.0.0', imgUrls: expect.stringMatching(/\.png$/) });
+
+    // The developer sends it for review as fixed: the case waits for the tester's retest.
+    const fixed = await api(team.developer, 'POST', `/system/defect/${defectId}/repair`, {
+      receiveBy: [team.testerId],
+    });
+    expect(fixed.code, fixed.msg).toBe(200);
+    await expect
+      .poll(async () => (await itemsOf(planId)).find((i) => i.caseName === 'Login case 6')?.planItemResult)
+      .toBe('retest');
+    // Loaded again, the run view shows it among the cases to retest.
+    await page.reload();
+    await expect.poll(() => stats.innerText()).toMatch(/待复测\s*1/);
+    await stats.getByText('待复测').click();
+    await expect.poll(shownCase).toBe('Login case 6');
+    await page.keyboard.press('p');
+    await expect
+      .poll(async () => (await api(team.tester, 'GET', `/system/defect/${defectId}`)).data)
+      .toMatchObject({
+        defectState: 4,
+      });
   });
 });

@@ -41,6 +41,7 @@ import { registerProjectApiRoutes } from './features/open-api/project-api.routes
 import { installOperLog } from './features/oper-log/oper-log.recorder.ts';
 import { registerOperLogRoutes } from './features/oper-log/oper-log.routes.ts';
 import { registerPlanItemRoutes } from './features/plans/plan-items.routes.ts';
+import { subscribeRetests } from './features/plans/plan-retest.ts';
 import { registerPlanRoutes } from './features/plans/plans.routes.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
@@ -143,6 +144,9 @@ export async function buildApp({
   const stopWebhooks = subscribeWebhooks({ db, outbox }, events, (error) =>
     app.log.error({ err: error }, 'webhook delivery could not be queued'),
   );
+  const stopRetests = subscribeRetests({ db, hub }, events, (error) =>
+    app.log.error({ err: error }, 'plan items could not be put back to retest'),
+  );
   // Scheduled jobs: one scheduler per process (ticks claimed in the database across instances).
   const jobs = createJobs({ db, config, outbox, log: app.log });
   if (config.isSchedulerEnabled) jobs.scheduler.start();
@@ -154,6 +158,7 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     await stopNotices();
     stopWebhooks();
+    stopRetests();
     await outbox.stop();
     await hub.close();
   });

@@ -23,6 +23,7 @@ import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '
 import { CASE_SORT, listCases, toCases } from '../cases/cases.repository.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { addItem, updateItems } from './plan-items.service.ts';
+import { retestOutcome } from './plan-retest.ts';
 import {
   countItemsByModule,
   findItem,
@@ -260,8 +261,19 @@ export function registerPlanItemRoutes(r: Router): void {
       id: body.params?.planItemIds ?? (body.planItemId as string),
       isWrite: true,
     }),
-    handler: async (ctx) =>
-      ctx.ok({ updated: await updateItems(db, ctx.me.userId, ctx.scoped.projectId, ctx.body) }),
+    handler: async (ctx) => {
+      const { updated, retested } = await updateItems(db, ctx.me.userId, ctx.scoped.projectId, ctx.body);
+      const defects = await retestOutcome(
+        r.deps,
+        ctx.me,
+        ctx.scoped,
+        retested,
+        ctx.body.planItemState ?? 'unexecuted',
+        ctx.body,
+        ctx.t,
+      );
+      return ctx.ok({ updated, ...(defects.length > 0 ? { defects } : {}) });
+    },
   });
 
   r.delete('/system/PlanItem/:planItemIds', {

@@ -57,12 +57,12 @@ export async function updateItems(
   userId: number,
   projectId: number,
   body: PlanItemUpdateBody,
-): Promise<number> {
+): Promise<{ updated: number; retested: string[] }> {
   const ids = [...new Set(body.params?.planItemIds ?? (body.planItemId ? [body.planItemId] : []))];
   return db.transaction().execute(async (trx) => {
     const items = await trx
       .selectFrom('sysPlanItem')
-      .select(['planItemId', 'planId'])
+      .select(['planItemId', 'planId', 'planItemResult'])
       .where('planItemId', 'in', ids)
       .execute();
     if (items.length !== ids.length) throw new AppError('plan.item.not-found');
@@ -113,7 +113,12 @@ export async function updateItems(
       userId,
       now,
     );
-    return ids.length;
+    // Items waiting for a retest that now have a result: their defects' reviews follow it.
+    const retested =
+      result && result.planItemState !== 'unexecuted'
+        ? items.filter((i) => i.planItemResult === 'retest').map((i) => i.planItemId)
+        : [];
+    return { updated: ids.length, retested };
   });
 }
 

@@ -7,6 +7,7 @@ import {
   insertTestTeam,
 } from '../../../test/factories.ts';
 import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../../../test/test-app.ts';
+import { until } from '../../../test/until.ts';
 
 /*
  * Test plans through the API, as the original's 1.0 client calls them: made from a project's
@@ -320,6 +321,10 @@ describe('the plan list', () => {
       const done = await api(who, 'POST', `/system/defect/${low}/${action}`, body);
       expect(done.code, `${action}: ${done.msg}`).toBe(200);
     }
+    // Sent for review as fixed, the low one's failed item waits for a retest (not run again yet).
+    await until(
+      async () => (await api(tester, 'GET', `/system/PlanItem/${id(1)}`)).data.planItemResult === 'retest',
+    );
     const listed = await api(lead, 'GET', '/system/plan/list', undefined, {
       projectId: String(projectId),
       pageSize: '50',
@@ -333,9 +338,10 @@ describe('the plan list', () => {
     expect(row).toMatchObject({
       itemTotal: 5,
       passCount: 1,
-      failCount: 2,
-      unexecutedCount: 2,
-      executedCount: 3,
+      failCount: 1,
+      unexecutedCount: 3,
+      retestCount: 1,
+      executedCount: 2,
       defectCount: 2,
       defectProcessingStateCount: states.filter((s) => s.defectState === 0).length,
       defectLevelUrgentCount: 1,

@@ -12,13 +12,19 @@ function stepLine(step: CaseStep, index: number, t: TFunction): string {
   return expect ? `${text} — ${t('case.defect.step-expect', { expect })}` : text;
 }
 
+/** What of a case a defect found with it tells (a plan's item carries as much). */
+export type CaseOfDefect = Pick<
+  TestCase,
+  'caseId' | 'caseNum' | 'caseName' | 'caseStep' | 'caseExpect' | 'casePreconditions' | 'moduleId'
+>;
+
 /**
  * A new defect found with a test case, or at one of its steps (`stepIndex`, from 0): the title names
  * the case (or the step), and the Markdown description gives the preconditions, the steps taken (all,
  * or up to that step), the expected result (the step's own, else the case's) and a heading for what
  * happened instead, for the tester to fill in. The defect goes on the case's deliverable.
  */
-export function defectFromCase(testCase: TestCase, t: TFunction, stepIndex?: number): DefectPrefill {
+export function defectFromCase(testCase: CaseOfDefect, t: TFunction, stepIndex?: number): DefectPrefill {
   const step = stepIndex === undefined ? undefined : testCase.caseStep[stepIndex];
   const caseLabel = `#${testCase.caseNum} ${testCase.caseName}`;
   const link = `[#${testCase.caseNum}](/#${CASE_PAGE_PATH}?caseId=${testCase.caseId}) ${oneLine(testCase.caseName)}`;

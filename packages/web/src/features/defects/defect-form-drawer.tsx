@@ -69,6 +69,7 @@ function initialValues(defect: DefectDetail | undefined, prefill?: DefectPrefill
       defectName: prefill?.defectName,
       defectDescribe: prefill?.defectDescribe ?? '',
       moduleId: prefill?.moduleId,
+      moduleVersion: prefill?.moduleVersion,
       imgUrls: prefill?.imgUrls,
       annexUrls: prefill?.annexUrls,
     };

@@ -31,6 +31,8 @@ export interface DefectPrefill {
   defectName: string;
   defectDescribe: string;
   moduleId?: number;
+  /** The version found in (a plan's). */
+  moduleVersion?: string;
   caseId?: number;
   /** '#12 Log in', shown above the form so the link is visible before saving. */
   caseLabel?: string;

@@ -1,16 +1,25 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import type { Plan, PlanItem, PlanItemState } from '@buglet/contracts';
+import {
+  PLAN_ITEM_STATES,
+  type Plan,
+  type PlanItem,
+  type PlanItemResult,
+  type PlanItemState,
+} from '@buglet/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Drawer, Flex, Row, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
+import { defectFromCase } from '../cases/index.ts';
+import { DefectFormDrawer, type FormTarget, useProjectMembers } from '../defects/index.ts';
 import { PlanRunPanel, type RunStep } from './plan-run-panel.tsx';
 import { ItemStateTag } from './plan-tags.tsx';
 import {
   getPlan,
   getPlanItem,
   type ItemResult,
+  linkDefect,
   listPlanItems,
   neighbourItem,
   planKeys,
@@ -53,20 +62,32 @@ const METRICS = [
   'defectRepairAvgHour',
 ] as const;
 
+/** What the list shows: every item, or those of one state or of one of Buglet's results. */
+type ItemFilter = PlanItemState | PlanItemResult | undefined;
+const filterQuery = (filter: ItemFilter) =>
+  filter === undefined
+    ? {}
+    : (PLAN_ITEM_STATES as readonly string[]).includes(filter)
+      ? { planItemState: filter }
+      : { planItemResult: filter };
+
 function PlanStats({
   plan,
   filter,
   onFilter,
 }: {
   plan: Plan;
-  filter?: PlanItemState;
-  onFilter: (s?: PlanItemState) => void;
+  filter: ItemFilter;
+  onFilter: (f: ItemFilter) => void;
 }) {
   const { t } = useTranslation();
-  const counts: [PlanItemState | undefined, string, number][] = [
+  const counts: [ItemFilter, string, number][] = [
     ['pass', 'plan.item.state.pass', plan.passCount],
     ['not_pass', 'plan.item.state.not_pass', plan.failCount],
     ['unexecuted', 'plan.item.state.unexecuted', plan.unexecutedCount],
+    ['retest', 'plan.item.state.retest', plan.retestCount],
+    ['blocked', 'plan.item.state.blocked', plan.blockedCount],
+    ['skipped', 'plan.item.state.skipped', plan.skippedCount],
     [undefined, 'plan.total', plan.itemTotal],
   ];
   return (
@@ -113,7 +134,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canRun = usePermi(['system:plan:run']);
-  const [filter, setFilter] = useState<PlanItemState | undefined>();
+  const [filter, setFilter] = useState<ItemFilter>();
   const [pageNum, setPageNum] = useState(1);
   const [current, setCurrent] = useState<PlanItem | undefined>();
   const [isAutoNext, setAutoNext] = useState(readAutoNext);
@@ -124,7 +145,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
     enabled: Boolean(planId),
   }).data?.data;
   const order = { projectId, planId: planId ?? '', orderByColumn: 'caseNum', isAsc: 'asc' as const };
-  const listQuery = { ...order, ...(filter ? { planItemState: filter } : {}) };
+  const listQuery = { ...order, ...filterQuery(filter) };
   const items = useQuery({
     queryKey: planKeys.items({ ...listQuery, pageNum }),
     queryFn: () => listPlanItems({ ...listQuery, pageNum, pageSize: PAGE_SIZE }),
@@ -133,9 +154,11 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
   });
   const rows = items.data?.rows ?? [];
   // The first item is taken up once the list shows.
+  // (not from the previous filter's rows, shown while the new ones load).
+  const first = items.isPlaceholderData ? undefined : rows[0];
   useEffect(() => {
-    if (!current && rows[0]) setCurrent(rows[0]);
-  }, [current, rows]);
+    if (!current && first) setCurrent(first);
+  }, [current, first]);
 
   // Steps run one after another from the item the last one reached: J pressed twice moves two.
   const reached = useRef(current);
@@ -155,13 +178,35 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
       () => {},
     );
   };
+  /** After a result: the next item in case order if wished (whatever the filter: the item just run may have left the filtered list), else the same one as it now stands. */
+  const moveOn = async (from: PlanItem) => {
+    const next = isAutoNext ? (await neighbourItem(from.planItemId, 'next', order)).data : undefined;
+    await queryClient.invalidateQueries({ queryKey: planKeys.all });
+    setCurrent(next ?? (await getPlanItem(from.planItemId)).data);
+  };
   const giveResult = async (result: ItemResult) => {
     if (!current) return;
     await setItemResult([current.planItemId], result);
-    // The next in case order whatever the filter: the item just run may have left the filtered list.
-    const next = isAutoNext ? (await neighbourItem(current.planItemId, 'next', order)).data : undefined;
-    await queryClient.invalidateQueries({ queryKey: planKeys.all });
-    setCurrent(next ?? (await getPlanItem(current.planItemId)).data);
+    await moveOn(current);
+  };
+  // A failure reported as a defect: recorded first, then the defect form, prefilled from the case
+  // (the steps up to the one that failed), what happened, the plan's version and the screenshots.
+  const [defectTarget, setDefectTarget] = useState<(FormTarget & { item: PlanItem }) | undefined>();
+  const { members } = useProjectMembers(defectTarget ? projectId : 0);
+  const raiseDefect = async (result: ItemResult) => {
+    if (!current) return;
+    await setItemResult([current.planItemId], result);
+    const stepIndex = result.failedStep ? result.failedStep - 1 : undefined;
+    const prefill = defectFromCase(current, t, stepIndex);
+    setDefectTarget({
+      item: current,
+      prefill: {
+        ...prefill,
+        defectDescribe: `${prefill.defectDescribe}${result.actualResult ?? ''}`,
+        moduleVersion: plan?.planVersion ?? undefined,
+        imgUrls: result.imgUrls ?? undefined,
+      },
+    });
   };
 
   return (
@@ -235,6 +280,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
                 writeAutoNext(isOn);
               }}
               onResult={giveResult}
+              onRaiseDefect={raiseDefect}
               onStep={step}
             />
           </Card>
@@ -243,6 +289,19 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
           </Typography.Paragraph>
         </Col>
       </Row>
+      <DefectFormDrawer
+        projectId={projectId}
+        members={members}
+        target={defectTarget}
+        onClose={() => setDefectTarget(undefined)}
+        onSaved={async (defectId) => {
+          const raisedFrom = defectTarget?.item;
+          setDefectTarget(undefined);
+          if (!raisedFrom) return;
+          await linkDefect(raisedFrom, defectId);
+          await moveOn(raisedFrom);
+        }}
+      />
     </Drawer>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  BugOutlined,
   CheckOutlined,
   CloseOutlined,
   LeftOutlined,
@@ -11,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Divider, Empty, Flex, Input, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UploadPathsField } from '../defects/index.ts';
 import { ItemStateTag } from './plan-tags.tsx';
 import { type ItemResult, listItemResults, planKeys } from './plans.api.ts';
 
@@ -22,6 +24,8 @@ interface PlanRunPanelProps {
   isAutoNext: boolean;
   onAutoNext: (isOn: boolean) => void;
   onResult: (result: ItemResult) => Promise<void>;
+  /** A failure to report as a defect, prefilled from the case and this result. */
+  onRaiseDefect: (result: ItemResult) => Promise<void>;
   onStep: (step: RunStep) => void;
 }
 
@@ -31,8 +35,12 @@ const isTyping = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** The run view's keys: a result, or a step through the items. */
-const KEYS: Record<string, { state?: PlanItemState; result?: PlanItemResult; step?: RunStep }> = {
+const KEYS: Record<
+  string,
+  { state?: PlanItemState; result?: PlanItemResult; step?: RunStep; isDefect?: true }
+> = {
   p: { state: 'pass' },
+  d: { state: 'not_pass', isDefect: true },
   f: { state: 'not_pass' },
   b: { result: 'blocked' },
   s: { result: 'skipped' },
@@ -47,10 +55,12 @@ const KEYS: Record<string, { state?: PlanItemState; result?: PlanItemResult; ste
  * happened, and the results (pass P, fail F, blocked B, skipped S; J or → next, K or ← previous),
  * with the item's history below. Keyed by the item, so what was typed goes with it.
  */
-export function PlanRunPanel({ item, canRun, isAutoNext, onAutoNext, onResult, onStep }: PlanRunPanelProps) {
+export function PlanRunPanel(props: PlanRunPanelProps) {
+  const { item, canRun, isAutoNext, onAutoNext, onResult, onRaiseDefect, onStep } = props;
   const { t } = useTranslation();
   const [actual, setActual] = useState('');
   const [failedStep, setFailedStep] = useState<number | undefined>();
+  const [images, setImages] = useState('');
   const [isSaving, setSaving] = useState(false);
   const history = useQuery({
     queryKey: planKeys.results(item?.planItemId ?? ''),
@@ -58,14 +68,15 @@ export function PlanRunPanel({ item, canRun, isAutoNext, onAutoNext, onResult, o
     enabled: Boolean(item),
   });
 
-  const give = async (result: ItemResult) => {
+  const give = async (result: ItemResult, isDefect = false) => {
     if (!item || isSaving) return;
     setSaving(true);
     try {
-      await onResult({
+      await (isDefect ? onRaiseDefect : onResult)({
         ...result,
         actualResult: actual.trim() || null,
         failedStep: result.planItemState === 'not_pass' ? (failedStep ?? null) : null,
+        imgUrls: images || null,
       });
     } finally {
       setSaving(false);
@@ -85,6 +96,7 @@ export function PlanRunPanel({ item, canRun, isAutoNext, onAutoNext, onResult, o
           command.state
             ? { planItemState: command.state }
             : { planItemState: 'unexecuted', planItemResult: command.result },
+          command.isDefect,
         );
     };
     window.addEventListener('keydown', onKey);
@@ -165,6 +177,7 @@ export function PlanRunPanel({ item, canRun, isAutoNext, onAutoNext, onResult, o
         onChange={(e) => setActual(e.target.value)}
         disabled={!canRun}
       />
+      <UploadPathsField kind="image" value={images} onChange={setImages} />
       <Flex wrap gap={8} align="center">
         <Button
           type="primary"
@@ -182,6 +195,14 @@ export function PlanRunPanel({ item, canRun, isAutoNext, onAutoNext, onResult, o
           onClick={() => void give({ planItemState: 'not_pass' })}
         >
           {t('plan.item.fail')} {key('F')}
+        </Button>
+        <Button
+          danger
+          icon={<BugOutlined />}
+          disabled={!canRun}
+          onClick={() => void give({ planItemState: 'not_pass' }, true)}
+        >
+          {t('plan.item.fail-defect')} {key('D')}
         </Button>
         <Button
           icon={<StopOutlined />}

@@ -59,6 +59,7 @@ export interface ItemResult {
   planItemResult?: PlanItemResult | null;
   actualResult?: string | null;
   failedStep?: number | null;
+  imgUrls?: string | null;
 }
 export const setItemResult = (planItemIds: readonly string[], result: ItemResult) =>
   http.put(
@@ -67,6 +68,10 @@ export const setItemResult = (planItemIds: readonly string[], result: ItemResult
       ? { planItemId: planItemIds[0], ...result }
       : { ...result, params: { planItemIds } },
   );
+
+/** A defect raised from an item: at the end of its list (the item failed). */
+export const linkDefect = (item: Pick<PlanItem, 'planId' | 'planItemId'>, defectId: number) =>
+  http.put('/system/PlanItem', { planId: item.planId, planItemId: item.planItemId, params: { defectId } });
 
 export type PickerCase = TestCase & { planItem: Pick<PlanItem, 'planItemId' | 'planItemState'> | null };
 export const listPickerCases = (query: QueryObject) =>

@@ -20,7 +20,7 @@ const SECONDS = Number(process.env.PUSH_SECONDS ?? 10);
 const PER_REPORT = 20;
 const DISTINCT = 2000;
 
-async function call(url: string, token: string, method: string, path: string, body?: unknown) {
+export async function call(url: string, token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -37,7 +37,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function keyFor(server: RunningServer): Promise<string> {
+/** A team, a project and an API key of it, made by the administrator. */
+export async function keyFor(
+  server: RunningServer,
+): Promise<{ key: string; token: string; projectId: number }> {
   const token = await login(server.url);
   if (!token) throw new Error('the administrator could not sign in');
   const form = new FormData();
@@ -62,7 +65,7 @@ async function keyFor(server: RunningServer): Promise<string> {
     projectId: project.data?.projectId,
     apiName: 'bench',
   });
-  return String(made.data?.apiKey);
+  return { key: String(made.data?.apiKey), token, projectId: Number(project.data?.projectId) };
 }
 
 function report(pusher: number, round: number) {
@@ -87,7 +90,7 @@ async function measure(label: string, env: Record<string, string>): Promise<Reco
   const server = await startServer({ API_RATE_PER_MINUTE: '10000000', ...env });
   try {
     await waitUp(server.url);
-    const key = await keyFor(server);
+    const { key } = await keyFor(server);
     let upserted = 0;
     let pushes = 0;
     const latencies: number[] = [];

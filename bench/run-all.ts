@@ -5,6 +5,7 @@ import { runDefectImport } from './defect-import.bench.ts';
 import { runDefectList } from './defect-list.bench.ts';
 import { runFirstPage } from './first-page.bench.ts';
 import { runHomeDashboard } from './home-dashboard.bench.ts';
+import { runJUnitImport } from './junit-import.bench.ts';
 import { runNoticeArrival } from './notice-arrival.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runOperLog } from './oper-log.bench.ts';
@@ -30,6 +31,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['test cases: the list at 100,000 cases in one project', runCaseList],
   ['realtime report: 100,000 defects and 10,000 cases', runRealtimeReport],
   ['Open API: 100 test tools pushing reports of 20 defects', runReportPush],
+  ['CI results: a JUnit report of 1,000 tests into a plan', runJUnitImport],
   ['home dashboard: one person in a project of 1,000,000 defects', runHomeDashboard],
   ['operation log: what recording a write adds to the request', runOperLog],
   ['sign-in page: the JavaScript a first visit to #/login loads', runWebBundle],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { creatorSummary, userSummary } from './defect.ts';
 
 export const CASE_TEXT_MAX = 255;
+export const CASE_KEY_MAX = 255;
 export const CASE_STEPS_MAX = 50;
 export const CASE_LEVELS = [1, 2, 3, 4, 5] as const;
 /** Tested state: not tested yet, passed, failed. */
@@ -45,6 +46,14 @@ const caseFields = {
   caseState: z.enum(CASE_STATES, { error: 'case.state.invalid' }).optional(),
   remark: z.string().trim().max(CASE_TEXT_MAX).nullable().optional(),
   imgUrls: z.string().max(5000).nullable().optional(),
+  /** What a test runner calls the case (CI results are matched by it); unique in the project; empty: none. */
+  caseKey: z
+    .string()
+    .trim()
+    .max(CASE_KEY_MAX, { error: 'case.key.too-long' })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
 };
 
 export const caseCreateBody = z.object({ projectId: z.number().int().min(1), ...caseFields });
@@ -69,6 +78,7 @@ export const testCase = z.object({
   caseState: z.enum(CASE_STATES),
   remark: z.string().nullable(),
   imgUrls: z.string().nullable(),
+  caseKey: z.string().nullable(),
   createBy: z.string().nullable(),
   /** Who wrote it, named by the one rule (nickname, then account); null when unknown. */
   creator: creatorSummary.nullable().optional(),

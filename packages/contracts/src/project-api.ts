@@ -37,6 +37,8 @@ export const API_CAPABILITIES = {
     'open',
   ],
   case: ['list', 'query', 'create', 'update', 'delete'],
+  /** Buglet's: test results from CI into a plan (POST /api/plan/results). */
+  plan: ['results'],
   deliverable: ['list', 'query', 'create'],
   file: ['upload'],
   project: ['info', 'members'],

@@ -41,6 +41,7 @@ import { registerProjectApiRoutes } from './features/open-api/project-api.routes
 import { installOperLog } from './features/oper-log/oper-log.recorder.ts';
 import { registerOperLogRoutes } from './features/oper-log/oper-log.routes.ts';
 import { registerPlanItemRoutes } from './features/plans/plan-items.routes.ts';
+import { registerPlanResultRoutes } from './features/plans/plan-results.routes.ts';
 import { subscribeRetests } from './features/plans/plan-retest.ts';
 import { registerPlanRoutes } from './features/plans/plans.routes.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
@@ -83,6 +84,9 @@ export interface BuildOptions {
 /** The original's web client is deployed behind these prefixes; both reach the same routes. */
 const API_PREFIX = /^\/+(?:prod|dev)-api(?=\/|$|\?)/;
 
+/** The largest XML body read (a JUnit report may be 20 MB). */
+const XML_BODY_LIMIT = 21 * 1024 * 1024;
+
 export async function buildApp({
   config,
   db,
@@ -122,6 +126,13 @@ export async function buildApp({
   // The original's client sends some bodies (a password to confirm a delete) as plain form text.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
+  );
+  // XML bodies as their text (a CI run's JUnit report), up to a little past the largest a route
+  // takes, so that route names the limit itself.
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: XML_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
   );
 
   // Stored credentials are sealed under a key kept out of the database (lib/secrets.ts).
@@ -200,6 +211,8 @@ export async function buildApp({
   registerDocumentRoutes(r);
   registerProjectApiRoutes(r);
   registerOpenApiRoutes(app, r);
+  // After the Open API, which brings the API-key callers these results come from.
+  registerPlanResultRoutes(r);
   registerWebhookRoutes(r);
   registerHomeRoutes(r);
   registerCaseExcelRoutes(r);

@@ -224,6 +224,8 @@ export const hint = (caller: Person): Hint => {
     createByIds: [owner.userId],
     handlerAccountList: [owner.userName],
     handleByList: [owner.userName],
+    // A case's key is unique in its project: the sample's one text would clash.
+    caseKey: null,
     // Values the schemas check by pattern or by name, which the sample's generic text does not pass.
     from: 'someone@example.com',
     email: 'someone@example.com',

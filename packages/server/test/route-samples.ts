@@ -121,6 +121,8 @@ export function sample(
 
 /** A hinted id in the shape the field takes (a list for list fields, a text for text fields). */
 function fit(def: Def, value: unknown): unknown {
+  // A hint of null sends null (a field left empty on purpose).
+  if (value === null) return null;
   let inner = def;
   // Through every wrapper (`nullish` is two): the shape is the innermost one's.
   while (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'pipe'].includes(inner.type))

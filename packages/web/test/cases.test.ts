@@ -121,6 +121,7 @@ const CASE: TestCase = {
   caseState: 'fail',
   remark: null,
   imgUrls: null,
+  caseKey: null,
   createBy: 'ann',
   createTime: '2025-01-01 00:00:00',
   updateTime: '2025-01-01 00:00:00',

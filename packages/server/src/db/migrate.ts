@@ -43,6 +43,7 @@ import * as m040 from './migrations/040-push-keeping.ts';
 import * as m041 from './migrations/041-outbound-remark.ts';
 import * as m042 from './migrations/042-one-user-list.ts';
 import * as m043 from './migrations/043-test-plans.ts';
+import * as m044 from './migrations/044-ci-results.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -88,6 +89,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '041-outbound-remark': m041,
   '042-one-user-list': m042,
   '043-test-plans': m043,
+  '044-ci-results': m044,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -698,6 +698,8 @@ export interface CaseTable {
   createById: number | null;
   createTime: string;
   updateTime: string;
+  /** What a test runner calls the case (CI results are matched by it); unique in the project. */
+  caseKey: Generated<string | null>;
 }
 
 export interface PlanTable {
@@ -714,6 +716,8 @@ export interface PlanTable {
   createTime: string;
   updateById: number | null;
   updateTime: string;
+  /** The CI run the plan was made for (results sent again update it); unique in the project. */
+  ciRun: Generated<string | null>;
 }
 
 export interface PlanItemTable {

@@ -126,6 +126,7 @@ describe('case import and export', () => {
       'Preconditions',
       'Expected result *',
       'Steps',
+      'Case key',
     ]);
     expect(ws.actualRowCount - 1).toBe(11);
     const before = await caseCount();
@@ -147,6 +148,7 @@ describe('case import and export', () => {
       '前置条件',
       '预期结果 *',
       '步骤',
+      '用例键',
     ]);
     const lists = twb.getWorksheet('lists') as ExcelJS.Worksheet;
     expect((lists.getColumn(1).values as unknown[]).filter(Boolean)).toEqual([

@@ -18,13 +18,14 @@ const COLUMN_LABELS = {
   casePreconditions: 'excel.case.preconditions',
   caseExpect: 'excel.case.expect',
   caseStep: 'excel.case.steps',
+  caseKey: 'excel.case.key',
 } as const satisfies Record<string, MessageKey>;
 type CaseColumn = keyof typeof COLUMN_LABELS;
 
 /** The case sheet: the template's columns; an export adds the case number. */
 export const CASE_SHEET: ImportSheet<CaseColumn> = {
   labels: COLUMN_LABELS,
-  imported: ['caseName', 'modulePath', 'caseLevel', 'casePreconditions', 'caseExpect', 'caseStep'],
+  imported: ['caseName', 'modulePath', 'caseLevel', 'casePreconditions', 'caseExpect', 'caseStep', 'caseKey'],
   required: new Set(['caseName', 'modulePath', 'caseExpect']),
   /** The headers of earlier templates and of the original's sheets, still read on import. */
   aliases: {
@@ -65,6 +66,7 @@ export const caseRow = (c: TestCase) => ({
   casePreconditions: c.casePreconditions ?? '',
   caseExpect: c.caseExpect,
   caseStep: stepsText(c.caseStep),
+  caseKey: c.caseKey ?? '',
 });
 
 export interface ImportCase {
@@ -75,6 +77,7 @@ export interface ImportCase {
   casePreconditions: string | null;
   caseExpect: string;
   caseStep: CaseStep[];
+  caseKey: string | null;
 }
 
 /** Every row checked before anything is written. */
@@ -88,7 +91,7 @@ export function checkCaseRows(
   for (const row of sheet) {
     const { rowNum, values: v } = row;
     const messages = emptyCells(CASE_SHEET, row);
-    for (const c of ['caseName', 'casePreconditions', 'caseExpect'] as const) {
+    for (const c of ['caseName', 'casePreconditions', 'caseExpect', 'caseKey'] as const) {
       if ([...v[c]].length > CASE_TEXT_MAX)
         messages.push({ key: 'import.row.too-long', args: [rowNum, label(c), CASE_TEXT_MAX] });
     }
@@ -140,6 +143,7 @@ export function checkCaseRows(
       casePreconditions: v.casePreconditions || null,
       caseExpect: v.caseExpect,
       caseStep: steps,
+      caseKey: v.caseKey || null,
     });
   }
   return { rows, problems };

@@ -58,4 +58,25 @@ describe('case id lists', () => {
       (await api(lead, 'GET', '/system/case/level/6/ids', undefined, { projectId: String(projectId) })).code,
     ).toBe(500);
   });
+
+  it('keeps a case key unique in its project, optional and cleared by an empty text', async () => {
+    const moduleId = await insertTestModule(t.db, projectId, 'Keys');
+    const body = {
+      projectId,
+      moduleId,
+      caseName: 'Pays by card',
+      caseLevel: 2,
+      caseExpect: 'Paid',
+      caseStep: [],
+    };
+    const first = await api(lead, 'POST', '/system/case', { ...body, caseKey: ' shop.PayTest.card ' });
+    expect(first.data.caseKey).toBe('shop.PayTest.card');
+    const clash = await api(lead, 'POST', '/system/case', { ...body, caseKey: 'shop.PayTest.card' });
+    expect(clash.msg).toMatch(/case_key/);
+    const none = await api(lead, 'POST', '/system/case', { ...body, caseKey: '' });
+    expect(none.data.caseKey).toBeNull();
+    const cleared = await api(lead, 'PUT', '/system/case', { caseId: first.data.caseId, caseKey: '' });
+    expect(cleared.code).toBe(200);
+    expect((await api(lead, 'GET', `/system/case/${first.data.caseId}`)).data.caseKey).toBeNull();
+  });
 });

@@ -130,6 +130,7 @@ export async function toCases(db: Db, rows: CaseRow[], tree?: ModuleTree): Promi
         : 'untested',
       remark: r.remark,
       imgUrls: r.imgUrls,
+      caseKey: r.caseKey,
       createBy: r.createBy,
       creator: (r.createById !== null && creators.get(r.createById)) || null,
       createTime: r.createTime,

@@ -18,44 +18,53 @@ export async function createCases(
   items: NewCase[],
 ): Promise<number[]> {
   if (items.length === 0) return [];
-  return db.transaction().execute(async (trx) => {
-    const tree = await loadTree(trx, projectId);
-    const stranger = items.find((c) => !tree.byId.has(c.moduleId));
-    if (stranger) throw new AppError('module.not-found');
-    const first = await allocateNumbers(trx, projectId, 'case', items.length);
-    const now = formatDateTime();
-    const ids: number[] = [];
-    for (let at = 0; at < items.length; at += BATCH) {
-      const rows = await trx
-        .insertInto('sysCase')
-        .values(
-          items.slice(at, at + BATCH).map((c, i) => ({
-            projectId,
-            caseNum: first + at + i,
-            caseName: c.caseName,
-            moduleId: c.moduleId,
-            caseType: null,
-            caseLevel: c.caseLevel,
-            casePreconditions: c.casePreconditions ?? null,
-            caseExpect: c.caseExpect,
-            caseStep: JSON.stringify(c.caseStep ?? []),
-            caseState: c.caseState ?? 'untested',
-            remark: c.remark ?? null,
-            imgUrls: c.imgUrls ?? null,
-            createBy: caller.userName,
-            createById: caller.userId,
-            createTime: now,
-            updateTime: now,
-          })),
-        )
-        .returning(['caseId', 'caseNum'])
-        .execute();
-      const byNum = new Map(rows.map((r) => [r.caseNum, r.caseId]));
-      for (let i = 0; i < Math.min(BATCH, items.length - at); i++)
-        ids.push(byNum.get(first + at + i) as number);
-    }
-    return ids;
-  });
+  return db.transaction().execute((trx) => insertCases(trx, caller, projectId, items));
+}
+
+/** The same inside a transaction the caller holds (a CI run's results make their cases in theirs). */
+export async function insertCases(
+  trx: Db,
+  caller: Principal,
+  projectId: number,
+  items: NewCase[],
+): Promise<number[]> {
+  const tree = await loadTree(trx, projectId);
+  const stranger = items.find((c) => !tree.byId.has(c.moduleId));
+  if (stranger) throw new AppError('module.not-found');
+  const first = await allocateNumbers(trx, projectId, 'case', items.length);
+  const now = formatDateTime();
+  const ids: number[] = [];
+  for (let at = 0; at < items.length; at += BATCH) {
+    const rows = await trx
+      .insertInto('sysCase')
+      .values(
+        items.slice(at, at + BATCH).map((c, i) => ({
+          projectId,
+          caseNum: first + at + i,
+          caseName: c.caseName,
+          moduleId: c.moduleId,
+          caseType: null,
+          caseLevel: c.caseLevel,
+          casePreconditions: c.casePreconditions ?? null,
+          caseExpect: c.caseExpect,
+          caseStep: JSON.stringify(c.caseStep ?? []),
+          caseState: c.caseState ?? 'untested',
+          remark: c.remark ?? null,
+          imgUrls: c.imgUrls ?? null,
+          caseKey: c.caseKey ?? null,
+          createBy: caller.userName,
+          createById: caller.userId,
+          createTime: now,
+          updateTime: now,
+        })),
+      )
+      .returning(['caseId', 'caseNum'])
+      .execute();
+    const byNum = new Map(rows.map((r) => [r.caseNum, r.caseId]));
+    for (let i = 0; i < Math.min(BATCH, items.length - at); i++)
+      ids.push(byNum.get(first + at + i) as number);
+  }
+  return ids;
 }
 
 export async function updateCase(

@@ -9,7 +9,8 @@ import { findPlanRow } from './plans.repository.ts';
 /** Rows per insert and ids per `in` list: well inside both databases' limits on parameters. */
 const CHUNK = 500;
 
-const chunks = <T>(list: readonly T[]) =>
+/** A long list in parts of CHUNK. */
+export const chunks = <T>(list: readonly T[]) =>
   Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /**

@@ -1,4 +1,4 @@
-import { CASE_STATES, CASE_TEXT_MAX, type CaseState, type TestCase } from '@buglet/contracts';
+import { CASE_KEY_MAX, CASE_STATES, CASE_TEXT_MAX, type CaseState, type TestCase } from '@buglet/contracts';
 import { App, Button, Checkbox, Col, Drawer, Form, Input, Row, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
@@ -27,6 +27,7 @@ interface FormValues {
   caseState: CaseState;
   remark?: string;
   imgUrls?: string;
+  caseKey?: string;
 }
 
 const DEFAULT_LEVEL = 1;
@@ -50,6 +51,7 @@ function initialValues(target: CaseFormTarget | undefined): Partial<FormValues> 
     caseState: c.caseState,
     remark: c.remark ?? '',
     imgUrls: c.imgUrls ?? '',
+    caseKey: c.caseKey ?? '',
   };
 }
 
@@ -64,6 +66,7 @@ function toFields(values: FormValues): CaseFields {
     caseState: values.caseState,
     remark: values.remark?.trim() || null,
     imgUrls: values.imgUrls || null,
+    caseKey: values.caseKey?.trim() || null,
   };
 }
 
@@ -207,6 +210,14 @@ export function CaseFormDrawer({
         </Form.Item>
         <Form.Item name="remark" label={t('remark')}>
           <Input.TextArea {...text(2)} />
+        </Form.Item>
+        <Form.Item
+          name="caseKey"
+          label={t('case.key')}
+          tooltip={t('case.key-help')}
+          rules={[{ max: CASE_KEY_MAX, message: t('case.key-too-long') }]}
+        >
+          <Input maxLength={CASE_KEY_MAX} placeholder="shop.CheckoutTest.paysByCard" />
         </Form.Item>
         <Form.Item name="imgUrls" label={t('case.images')}>
           <UploadPathsField kind="image" />

@@ -14,6 +14,7 @@ export interface CaseFields {
   caseState?: CaseState;
   remark?: string | null;
   imgUrls?: string | null;
+  caseKey?: string | null;
 }
 export type CaseCreateBody = CaseFields & { projectId: number };
 export type CaseUpdateBody = Partial<CaseFields> & { caseId: number };

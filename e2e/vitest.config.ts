@@ -16,7 +16,12 @@ const WITH_SERVER = { setupFiles: ['./setup-server.ts'] };
  * The flows run once more on PostgreSQL (setup-server.ts makes each file a database) when
  * TEST_DATABASE_URL is set (as in CI), unless E2E_POSTGRES=0.
  */
-const ON_POSTGRES = ['tests/defects.e2e.ts', 'tests/cases.e2e.ts', 'tests/notices.e2e.ts'];
+const ON_POSTGRES = [
+  'tests/defects.e2e.ts',
+  'tests/cases.e2e.ts',
+  'tests/notices.e2e.ts',
+  'tests/plans.e2e.ts',
+];
 
 export default defineConfig({
   test: {

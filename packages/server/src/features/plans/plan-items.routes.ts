@@ -103,6 +103,7 @@ export function registerPlanItemRoutes(r: Router): void {
       const q = ctx.query;
       const projectId = ctx.scoped.projectId;
       const tree = await loadTree(db, projectId);
+      const page = pageOf(q);
       const { rows, total } = await listCases(
         db,
         {
@@ -112,8 +113,8 @@ export function registerPlanItemRoutes(r: Router): void {
           ...(q.moduleId ? { moduleTree: q.moduleId } : {}),
         },
         tree,
-        pageOf(q).limit,
-        pageOf(q).offset,
+        page.limit,
+        page.offset,
         orderOf(q, CASE_SORT, ['c.caseNum', 'desc']),
       );
       const planId = q.params?.planId;
@@ -297,7 +298,7 @@ export function registerPlanItemRoutes(r: Router): void {
         await trx
           .updateTable('sysPlan')
           .set({ updateById: ctx.me.userId, updateTime: formatDateTime() })
-          .where('planId', 'in', [...new Set(plans.map((p) => p.planId)), ''])
+          .where('planId', 'in', [...new Set(plans.map((p) => p.planId))])
           .execute();
         return Number(removed.numDeletedRows);
       });

@@ -93,14 +93,18 @@ async function planOf(trx: Db, projectId: number, userId: number, target: Result
 async function matchCases(trx: Db, projectId: number, tests: readonly TestResult[]) {
   const cases = await trx
     .selectFrom('sysCase')
-    .select(['caseId', 'caseKey', 'caseName'])
+    .select(['caseId', 'caseKey', 'caseName', 'moduleId'])
     .where('projectId', '=', projectId)
     .execute();
+  const moduleOf = new Map(cases.map((c) => [c.caseId, c.moduleId]));
   const byKey = new Map(cases.flatMap((c) => (c.caseKey ? [[c.caseKey, c.caseId] as const] : [])));
   const byName = new Map<string, number | null>();
   // A name two cases share matches neither.
   for (const c of cases) byName.set(c.caseName, byName.has(c.caseName) ? null : c.caseId);
-  return tests.map((t) => byKey.get(testKey(t)) ?? byKey.get(t.name) ?? byName.get(t.name) ?? undefined);
+  const caseOf = tests.map(
+    (t) => byKey.get(testKey(t)) ?? byKey.get(t.name) ?? byName.get(t.name) ?? undefined,
+  );
+  return { caseOf, moduleOf };
 }
 
 /**
@@ -120,7 +124,7 @@ export async function importResults(
   return db.transaction().execute(async (trx) => {
     const now = formatDateTime();
     const plan = await planOf(trx, projectId, caller.userId, target, now);
-    const caseOf = await matchCases(trx, projectId, tests);
+    const { caseOf, moduleOf } = await matchCases(trx, projectId, tests);
     const unmatched = tests.filter((_, i) => caseOf[i] === undefined);
     let created = 0;
     if (target.createIn && unmatched.length > 0) {
@@ -165,20 +169,12 @@ export async function importResults(
       for (const r of rows) items.set(r.caseId, r);
     }
     const missing = caseIds.filter((id) => !items.has(id));
-    const modules = new Map<number, number | null>();
-    for (const part of chunks(missing)) {
-      const rows = await trx
-        .selectFrom('sysCase')
-        .select(['caseId', 'moduleId'])
-        .where('caseId', 'in', part)
-        .execute();
-      for (const r of rows) modules.set(r.caseId, r.moduleId);
-    }
     const newItems = missing.map((caseId) => ({
       planItemId: randomUUID(),
       planId: plan.planId,
       caseId,
-      moduleId: modules.get(caseId) ?? null,
+      // A case made for this run is in the deliverable asked for.
+      moduleId: moduleOf.has(caseId) ? (moduleOf.get(caseId) ?? null) : (target.createIn ?? null),
       planItemState: 'unexecuted',
       planItemResult: null,
       testerId: null,

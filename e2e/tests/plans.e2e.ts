@@ -199,5 +199,21 @@ describe('test plans', () => {
       .toMatchObject({
         defectState: 4,
       });
+
+    // The plan's defects beside the run, and its dashboard: the burndown ends today with the
+    // twenty cases less the two passed (case 1, and case 6 on its retest).
+    await page.getByText('缺陷（1）').click();
+    await page.getByTestId('plan-defects').getByText('Login case 6').first().waitFor();
+    await page.getByText('统计', { exact: true }).click();
+    const burndown = page.getByTestId('plan-burndown');
+    await expect.poll(() => burndown.getAttribute('data-points')).toBe('31');
+    expect(await burndown.getAttribute('data-left')).toBe('18');
+    await burndown.locator('canvas').first().waitFor();
+    // Web holds the twenty: opened, its deliverables show their own progress.
+    const dashboard = page.getByTestId('plan-dashboard');
+    await dashboard.getByRole('button', { name: 'Web', exact: true }).click();
+    await dashboard.getByText('Login', { exact: true }).waitFor();
+    await dashboard.getByText('2/12').waitFor();
+    if (TAKES_SHOTS) await shotsAtWidths(page, 'plan-dashboard', { stillMs: 600 });
   });
 });

@@ -290,3 +290,39 @@ export const planModule = z.object({
   defectCount: z.number(),
 });
 export type PlanModule = z.infer<typeof planModule>;
+
+/** A plan in the statistics' plan picker (`/system/defect/statistic/plan/list`). */
+export const planChoice = z.object({ planId: z.string(), planName: z.string() });
+
+/**
+ * A day of a plan's burndown: `value` the items not passed at the day's end (as items stand now:
+ * an item counts as passed from the day of its passing result), `passed` those passed that day.
+ */
+export const burndownPoint = z.object({ key: z.string(), value: z.number(), passed: z.number() });
+export type BurndownPoint = z.infer<typeof burndownPoint>;
+
+/** The countdown card's summary of a plan (`/system/defect/statistic/plan/{planId}/summary`). */
+export const planSummary = z.object({
+  planId: z.string(),
+  planName: z.string(),
+  planEndTime: z.string().nullable(),
+  itemTotal: z.number(),
+  unexecutedCount: z.number(),
+  passCount: z.number(),
+  defectCount: z.number(),
+  defectCloseStateCount: z.number(),
+});
+
+/** Six quality metrics of a plan, 0–100 (the radar of the latest four plans). */
+export const planMetricsItem = z.object({
+  planId: z.string(),
+  planName: z.string(),
+  updateTime: z.string().nullable(),
+  discovery: z.number(),
+  repair: z.number(),
+  detection: z.number(),
+  severity: z.number(),
+  restart: z.number(),
+  escape: z.number(),
+});
+export type PlanMetricsItem = z.infer<typeof planMetricsItem>;

@@ -43,6 +43,7 @@ import { registerOperLogRoutes } from './features/oper-log/oper-log.routes.ts';
 import { registerPlanItemRoutes } from './features/plans/plan-items.routes.ts';
 import { registerPlanResultRoutes } from './features/plans/plan-results.routes.ts';
 import { subscribeRetests } from './features/plans/plan-retest.ts';
+import { registerPlanStatisticRoutes } from './features/plans/plan-statistics.routes.ts';
 import { registerPlanRoutes } from './features/plans/plans.routes.ts';
 import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
@@ -206,6 +207,7 @@ export async function buildApp({
   registerCaseRoutes(r);
   registerPlanRoutes(r);
   registerPlanItemRoutes(r);
+  registerPlanStatisticRoutes(r);
   registerReportRoutes(r);
   registerReportTemplateRoutes(r);
   registerDocumentRoutes(r);

@@ -7,12 +7,14 @@ import {
   type PlanItemState,
 } from '@buglet/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Col, Drawer, Flex, Row, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Card, Col, Drawer, Flex, Row, Segmented, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { defectFromCase } from '../cases/index.ts';
 import { DefectFormDrawer, type FormTarget, useProjectMembers } from '../defects/index.ts';
+import { PlanDashboard } from './plan-dashboard.tsx';
+import { PlanDefects } from './plan-defects.tsx';
 import { PlanRunPanel, type RunStep } from './plan-run-panel.tsx';
 import { ItemStateTag } from './plan-tags.tsx';
 import {
@@ -138,6 +140,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
   const [pageNum, setPageNum] = useState(1);
   const [current, setCurrent] = useState<PlanItem | undefined>();
   const [isAutoNext, setAutoNext] = useState(readAutoNext);
+  const [view, setView] = useState<'run' | 'defects' | 'dashboard'>('run');
 
   const plan = useQuery({
     queryKey: planKeys.detail(planId ?? ''),
@@ -240,7 +243,27 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
           }}
         />
       ) : null}
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+      <Segmented
+        style={{ marginTop: 16 }}
+        value={view}
+        onChange={setView}
+        options={[
+          { value: 'run', label: t('plan.view.run') },
+          { value: 'defects', label: t('plan.view.defects', { count: plan?.defectCount ?? 0 }) },
+          { value: 'dashboard', label: t('plan.view.dashboard') },
+        ]}
+      />
+      {view === 'defects' && planId ? (
+        <div style={{ marginTop: 16 }}>
+          <PlanDefects planId={planId} projectId={projectId} />
+        </div>
+      ) : null}
+      {view === 'dashboard' && plan ? (
+        <div style={{ marginTop: 16 }}>
+          <PlanDashboard plan={plan} projectId={projectId} />
+        </div>
+      ) : null}
+      <Row gutter={[16, 16]} style={{ marginTop: 16, display: view === 'run' ? undefined : 'none' }}>
         <Col xs={24} lg={9}>
           <Table<PlanItem>
             size="small"
@@ -282,6 +305,14 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
               onResult={giveResult}
               onRaiseDefect={raiseDefect}
               onStep={step}
+              projectId={projectId}
+              isActive={view === 'run'}
+              onLinkDefect={async (defectId) => {
+                if (!current) return;
+                await linkDefect(current, defectId);
+                await queryClient.invalidateQueries({ queryKey: planKeys.all });
+                setCurrent((await getPlanItem(current.planItemId)).data);
+              }}
             />
           </Card>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>

@@ -6,6 +6,7 @@ import {
   MinusCircleOutlined,
   RightOutlined,
   StopOutlined,
+  UndoOutlined,
 } from '@ant-design/icons';
 import type { PlanItem, PlanItemResult, PlanItemState } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { Button, Checkbox, Divider, Empty, Flex, Input, List, Space, Tag, Toolti
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadPathsField } from '../defects/index.ts';
+import { PlanLinkDefect } from './plan-link-defect.tsx';
 import { ItemStateTag } from './plan-tags.tsx';
 import { type ItemResult, listItemResults, planKeys } from './plans.api.ts';
 
@@ -27,6 +29,11 @@ interface PlanRunPanelProps {
   /** A failure to report as a defect, prefilled from the case and this result. */
   onRaiseDefect: (result: ItemResult) => Promise<void>;
   onStep: (step: RunStep) => void;
+  /** Links a defect already reported to the item. */
+  onLinkDefect: (defectId: number) => Promise<void>;
+  projectId: number;
+  /** Whether the keys act (the run view is shown). */
+  isActive: boolean;
 }
 
 /** Whether a key press belongs to a text field (typing there is not a command). */
@@ -37,13 +44,14 @@ const isTyping = (target: EventTarget | null) =>
 /** The run view's keys: a result, or a step through the items. */
 const KEYS: Record<
   string,
-  { state?: PlanItemState; result?: PlanItemResult; step?: RunStep; isDefect?: true }
+  { state?: PlanItemState; result?: PlanItemResult; step?: RunStep; isDefect?: true; isUndo?: true }
 > = {
   p: { state: 'pass' },
   d: { state: 'not_pass', isDefect: true },
   f: { state: 'not_pass' },
   b: { result: 'blocked' },
   s: { result: 'skipped' },
+  u: { state: 'unexecuted', isUndo: true },
   j: { step: 'next' },
   ArrowRight: { step: 'next' },
   k: { step: 'prev' },
@@ -56,7 +64,7 @@ const KEYS: Record<
  * with the item's history below. Keyed by the item, so what was typed goes with it.
  */
 export function PlanRunPanel(props: PlanRunPanelProps) {
-  const { item, canRun, isAutoNext, onAutoNext, onResult, onRaiseDefect, onStep } = props;
+  const { item, canRun, isAutoNext, onAutoNext, onResult, onRaiseDefect, onStep, onLinkDefect } = props;
   const { t } = useTranslation();
   const [actual, setActual] = useState('');
   const [failedStep, setFailedStep] = useState<number | undefined>();
@@ -82,16 +90,29 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
       setSaving(false);
     }
   };
-  const latest = useRef({ give, onStep, canRun });
-  latest.current = { give, onStep, canRun };
+  /** Takes the last result back: the item is not run again (its history keeps what was undone). */
+  const undo = async () => {
+    if (!item || isSaving) return;
+    setSaving(true);
+    try {
+      await onResult({ planItemState: 'unexecuted', planItemResult: null });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const hasResult = Boolean(item && (item.planItemState !== 'unexecuted' || item.planItemResult));
+  const latest = useRef({ give, undo, onStep, canRun, isActive: props.isActive, hasResult });
+  latest.current = { give, undo, onStep, canRun, isActive: props.isActive, hasResult };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
       const command = KEYS[event.key];
-      if (!command) return;
+      if (!command || !latest.current.isActive) return;
       event.preventDefault();
       if (command.step) latest.current.onStep(command.step);
-      else if (latest.current.canRun)
+      else if (command.isUndo) {
+        if (latest.current.canRun && latest.current.hasResult) void latest.current.undo();
+      } else if (latest.current.canRun)
         void latest.current.give(
           command.state
             ? { planItemState: command.state }
@@ -218,9 +239,23 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
         >
           {t('plan.item.skip')} {key('S')}
         </Button>
+        <Button icon={<UndoOutlined />} disabled={!canRun || !hasResult} onClick={() => void undo()}>
+          {t('plan.item.undo')} {key('U')}
+        </Button>
         <Checkbox checked={isAutoNext} onChange={(e) => onAutoNext(e.target.checked)}>
           {t('plan.run.auto-next')}
         </Checkbox>
+      </Flex>
+      <Flex wrap gap={8} align="center" data-testid="plan-run-defects">
+        <Typography.Text type="secondary">
+          {t('plan.run.linked-defects', { count: item.defectIds.length })}
+        </Typography.Text>
+        <PlanLinkDefect
+          projectId={props.projectId}
+          linked={item.defectIds}
+          disabled={!canRun}
+          onLink={onLinkDefect}
+        />
       </Flex>
       <Divider titlePlacement="start" style={{ margin: '8px 0 0' }}>
         {t('plan.run.history')}

@@ -1,5 +1,7 @@
 import type {
   AjaxResult,
+  BurndownPoint,
+  Defect,
   Plan,
   PlanItem,
   PlanItemResult,
@@ -50,6 +52,13 @@ export const neighbourItem = (planItemId: string, direction: 'prev' | 'next', qu
   http.get<AjaxResult<PlanItem | undefined>>(`/system/PlanItem/${planItemId}/${direction}`, query);
 export const listPlanModules = (query: QueryObject) =>
   http.get<AjaxResult<PlanModule[]>>('/system/PlanItem/module/list', query);
+/** The defects linked to the plan's items (§13.1). */
+export const listPlanDefects = (planId: string, query: QueryObject) =>
+  http.get<TableData<Defect>>(`/system/plan/${planId}/defect/list`, query);
+export type BurndownDay = BurndownPoint;
+/** The plan's burndown: 31 days of items left and passed (§13.6). */
+export const planBurndown = (planId: string) =>
+  http.get<AjaxResult<BurndownDay[]>>(`/system/defect/statistic/plan/${planId}/burndown`);
 export const listItemResults = (planItemId: string) =>
   http.get<AjaxResult<PlanItemResultEntry[]>>(`/system/PlanItem/${planItemId}/results`);
 

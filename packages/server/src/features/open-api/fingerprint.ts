@@ -85,3 +85,11 @@ export function wholeTextFingerprint(title: string, describe: string): string {
 
 /** Keys are matched by their hash (they may be long), as stored in `sys_defect_push`. */
 export const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The versions a pushed defect was seen in (JSON, oldest first, each once, the last 50). */
+export const addVersion = (versions: string | null, version: string | null | undefined) => {
+  const list: string[] = versions ? (JSON.parse(versions) as string[]) : [];
+  const v = version?.trim();
+  if (v && !list.includes(v)) list.push(v);
+  return list.length > 0 ? JSON.stringify(list.slice(-50)) : null;
+};

@@ -154,7 +154,7 @@ export async function moduleIdOf(db: Db, projectId: number, path: string | undef
 }
 
 /** The key in the workflow: the project's tooling, acting as a manager in the handler's place. */
-const automation = (api: ApiCaller): Actor => ({
+export const automation = (api: ApiCaller): Actor => ({
   userId: api.userId,
   permissions: new Set(DEFECT_ACTIONS.map((a) => `system:defect:${a}`)),
   isManager: true,

@@ -20,7 +20,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { refreshSearchText } from '../defects/defect-search.ts';
 import { allocateNumber, handlersOf, replaceHandlers } from '../defects/defects.repository.ts';
 import { type ApiCaller, assertWritable } from './api-key.auth.ts';
-import { failureFingerprint, keyHash, wholeTextFingerprint } from './fingerprint.ts';
+import { addVersion, failureFingerprint, keyHash, wholeTextFingerprint } from './fingerprint.ts';
 import {
   accountsOf,
   chooseHandlers,
@@ -65,13 +65,6 @@ function reportTimeOf(value: ReportPushBody['reportTime']): string {
   const date = typeof value === 'number' ? new Date(value) : new Date(String(value).replace(' ', 'T'));
   return Number.isNaN(date.getTime()) ? formatDateTime() : formatDateTime(date);
 }
-
-const addVersion = (versions: string | null, version: string | null | undefined) => {
-  const list: string[] = versions ? (JSON.parse(versions) as string[]) : [];
-  const v = version?.trim();
-  if (v && !list.includes(v)) list.push(v);
-  return list.length > 0 ? JSON.stringify(list.slice(-50)) : null;
-};
 
 /** The items' keys, hashed, and the pushed defects that carry any of them (one query). */
 async function knownPushes(db: Db, projectId: number, items: readonly Item[]): Promise<PushRow[]> {

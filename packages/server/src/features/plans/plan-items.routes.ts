@@ -268,6 +268,7 @@ export function registerPlanItemRoutes(r: Router): void {
         r.deps,
         ctx.me,
         ctx.scoped,
+        ctx.scoped.projectId,
         retested,
         ctx.body.planItemState ?? 'unexecuted',
         ctx.body,

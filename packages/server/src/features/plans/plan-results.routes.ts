@@ -4,9 +4,10 @@ import { AppError } from '../../http/errors.ts';
 import { apiKey } from '../../http/permission.ts';
 import type { Router } from '../../http/route.ts';
 import { assertWritable } from '../open-api/api-key.auth.ts';
-import { moduleIdOf } from '../open-api/open-defects.routes.ts';
+import { automation, moduleIdOf } from '../open-api/open-defects.routes.ts';
 import { JUNIT_MAX_BYTES, parseJUnit, RESULTS_MAX, type TestResult } from './junit.ts';
 import { importResults } from './plan-results.service.ts';
+import { retestOutcome } from './plan-retest.ts';
 
 /** A test as a JSON list sends it (what a JUnit report says, without XML). */
 const jsonResult = z.object({
@@ -30,6 +31,11 @@ const resultsQuery = z.object({
   /** `true`: tests no case matches become cases in `deliverablePath`. */
   createMissing: z.enum(['true', 'false']).optional(),
   deliverablePath: z.string().max(1000).optional(),
+  /**
+   * `true`: a test passing an item that waits for a retest passes its defects' review too (the
+   * key acting for the project's tooling); off unless asked.
+   */
+  passRetest: z.enum(['true', 'false']).optional(),
 });
 
 const fromJson = (r: z.infer<typeof jsonResult>): TestResult => ({
@@ -60,14 +66,25 @@ export function registerPlanResultRoutes(r: Router): void {
         createIn = (await moduleIdOf(db, ctx.api.projectId, q.deliverablePath ?? '')) ?? undefined;
         if (!createIn) throw new AppError('plan.results.no-module');
       }
-      const outcome = await importResults(
+      const { retestPassedIds, ...outcome } = await importResults(
         db,
         ctx.me,
         ctx.api.projectId,
         { planId: q.planId, runName: q.runName, createIn },
         tests,
       );
-      return ctx.ok(outcome);
+      if (q.passRetest !== 'true') return ctx.ok(outcome);
+      const defects = await retestOutcome(
+        r.deps,
+        ctx.me,
+        automation(ctx.api),
+        ctx.api.projectId,
+        retestPassedIds,
+        'pass',
+        {},
+        ctx.t,
+      );
+      return ctx.ok({ ...outcome, defects });
     },
   });
 }

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/time.ts';
 import { insertCases } from '../cases/cases.service.ts';
 import { allocateNumber } from '../defects/defects.repository.ts';
 import type { TestResult, TestStatus } from './junit.ts';
+import { recordOccurrences } from './plan-occurrences.ts';
 import { chunks } from './plans.service.ts';
 
 /** Where the results go and what to do with tests no case matches. */
@@ -25,6 +26,8 @@ export interface ResultsOutcome {
   passed: number;
   failed: number;
   skipped: number;
+  /** Open defects a failed test was seen again in (each one more occurrence, linked to its item). */
+  seenAgain: number[];
   /** Tests no case matched (and none was made for). */
   unmatched: { name: string; classname: string }[];
 }
@@ -50,7 +53,7 @@ async function planOf(trx: Db, projectId: number, userId: number, target: Result
   if (target.planId) {
     const plan = await trx
       .selectFrom('sysPlan')
-      .select(['planId', 'planName'])
+      .select(['planId', 'planName', 'planVersion'])
       .where('planId', '=', target.planId)
       .where('projectId', '=', projectId)
       .executeTakeFirst();
@@ -61,7 +64,7 @@ async function planOf(trx: Db, projectId: number, userId: number, target: Result
   if (!runName) throw new AppError('plan.results.run-required');
   const held = await trx
     .selectFrom('sysPlan')
-    .select(['planId', 'planName'])
+    .select(['planId', 'planName', 'planVersion'])
     .where('projectId', '=', projectId)
     .where('ciRun', '=', runName)
     .executeTakeFirst();
@@ -86,7 +89,7 @@ async function planOf(trx: Db, projectId: number, userId: number, target: Result
       ciRun: runName,
     })
     .execute();
-  return { planId, planName: runName };
+  return { planId, planName: runName, planVersion: null };
 }
 
 /** Each test's case: by its key (class and name, or name), else by a case of exactly its name. */
@@ -119,7 +122,7 @@ export async function importResults(
   projectId: number,
   target: ResultsTarget,
   tests: readonly TestResult[],
-): Promise<ResultsOutcome> {
+): Promise<ResultsOutcome & { retestPassedIds: string[] }> {
   if (tests.length === 0) throw new AppError('plan.results.empty');
   return db.transaction().execute(async (trx) => {
     const now = formatDateTime();
@@ -191,7 +194,7 @@ export async function importResults(
       if (!item) return [];
       const isSame =
         item.planItemState === outcome.planItemState && item.planItemResult === outcome.planItemResult;
-      return isSame ? [] : [{ item, test, outcome }];
+      return isSame ? [] : [{ item, caseId, test, outcome }];
     });
     for (const status of ['pass', 'fail', 'skipped'] as const) {
       const ids = changed.filter((c) => c.test.status === status).map((c) => c.item.planItemId);
@@ -213,6 +216,15 @@ export async function importResults(
       createTime: now,
     }));
     for (const part of chunks(history)) await trx.insertInto('sysPlanItemResult').values(part).execute();
+    const seenAgain = await recordOccurrences(
+      trx,
+      projectId,
+      changed
+        .filter((c) => c.test.status === 'fail')
+        .map(({ item, caseId, test }) => ({ planItemId: item.planItemId, caseId, test, key: testKey(test) })),
+      plan.planVersion,
+      now,
+    );
     await trx
       .updateTable('sysPlan')
       .set({ updateById: caller.userId, updateTime: now })
@@ -227,6 +239,11 @@ export async function importResults(
       passed: count('pass'),
       failed: count('fail'),
       skipped: count('skipped'),
+      seenAgain,
+      // Items waiting for a retest that this run passed (the route may pass their defects' review).
+      retestPassedIds: changed
+        .filter((c) => c.item.planItemResult === 'retest' && c.test.status === 'pass')
+        .map((c) => c.item.planItemId),
       unmatched: tests
         .filter((_, i) => caseOf[i] === undefined)
         .map((t) => ({ name: t.name, classname: t.classname })),

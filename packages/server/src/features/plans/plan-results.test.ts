@@ -206,4 +206,61 @@ describe('results from CI', () => {
     const refused = await send(junit(tests()), { planId: foreignPlan.data.planId });
     expect(refused.msg).toBe('The plan was not found!');
   });
+
+  it('counts a failure with an open defect as one more occurrence of it, not a new defect', async () => {
+    const caseIdOf = async (caseKey: string) =>
+      (
+        await t.db
+          .selectFrom('sysCase')
+          .select('caseId')
+          .where('projectId', '=', projectId)
+          .where('caseKey', '=', caseKey)
+          .executeTakeFirstOrThrow()
+      ).caseId;
+    // case1 has an open defect raised from it; case2 a closed one.
+    const raise = async (caseKey: string) => {
+      const made = await api(lead, 'POST', '/system/defect', {
+        projectId,
+        defectType: 'BUG',
+        defectName: `${caseKey} fails`,
+        defectLevel: 'middle',
+        caseId: await caseIdOf(caseKey),
+        handleBy: [lead.userId],
+      });
+      expect(made.code, made.msg).toBe(200);
+      return made.data.defectId as number;
+    };
+    const open = await raise('shop.CheckoutTest.case1');
+    const closed = await raise('shop.CheckoutTest.case2');
+    await t.db.updateTable('sysDefect').set({ defectState: 4 }).where('defectId', '=', closed).execute();
+    const failing: Test[] = [1, 2, 3].map((i) => ({
+      name: `case${i}`,
+      classname: 'shop.CheckoutTest',
+      status: 'fail',
+    }));
+    const defectsBefore = (await t.db.selectFrom('sysDefect').select('defectId').execute()).length;
+
+    const first = await send(junit(failing), { runName: 'occurrences 1' });
+    expect(first.code, first.msg).toBe(200);
+    expect(first.data.seenAgain).toEqual([open]);
+    const pushed = () =>
+      t.db.selectFrom('sysDefectPush').selectAll().where('defectId', '=', open).executeTakeFirst();
+    expect(await pushed()).toMatchObject({ occurrences: 2 });
+    const items = await api(lead, 'GET', '/system/PlanItem/list', undefined, {
+      planId: first.data.planId,
+      pageSize: '10',
+    });
+    const byCase = new Map((items.rows as Json[]).map((i) => [i.caseName, i.defectIds]));
+    expect(byCase.get('keyed case 1')).toEqual([open]);
+    expect(byCase.get('keyed case 2')).toEqual([]);
+
+    // The same run again changes nothing; the next run's failure is one more occurrence.
+    expect((await send(junit(failing), { runName: 'occurrences 1' })).data.seenAgain).toEqual([]);
+    expect((await send(junit(failing), { runName: 'occurrences 2' })).data.seenAgain).toEqual([open]);
+    expect(await pushed()).toMatchObject({ occurrences: 3 });
+    expect((await t.db.selectFrom('sysDefect').select('defectId').execute()).length).toBe(defectsBefore);
+    // Fixed and closed, it is not seen again: a failure then needs a defect of its own.
+    await t.db.updateTable('sysDefect').set({ defectState: 4 }).where('defectId', '=', open).execute();
+    expect((await send(junit(failing), { runName: 'occurrences 3' })).data.seenAgain).toEqual([]);
+  });
 });

@@ -19,16 +19,26 @@ let t: TestApp;
 let api: ReturnType<typeof apiAs>;
 let tester: Person;
 let developer: Person;
+let lead: Person;
 let projectId: number;
 let moduleId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
   api = apiAs(t);
-  [tester, developer] = [await t.signedIn(), await t.signedIn()];
-  const teamId = await insertTestTeam(t.db, { [tester.userId]: [5], [developer.userId]: [5] });
-  // Testers (8) may run plans and review defects; developers (7) repair them.
-  projectId = await insertTestProject(t.db, teamId, { [tester.userId]: [8], [developer.userId]: [7] });
+  [tester, developer, lead] = [await t.signedIn(), await t.signedIn(), await t.signedIn()];
+  const teamId = await insertTestTeam(t.db, {
+    [tester.userId]: [5],
+    [developer.userId]: [5],
+    [lead.userId]: [12],
+  });
+  // Testers (8) may run plans and review defects; developers (7) repair them; the lead (11) makes
+  // the CI's key.
+  projectId = await insertTestProject(t.db, teamId, {
+    [tester.userId]: [8],
+    [developer.userId]: [7],
+    [lead.userId]: [11],
+  });
   moduleId = await insertTestModule(t.db, projectId);
 });
 afterAll(async () => t.close());
@@ -153,5 +163,39 @@ describe('the retest loop', () => {
       { defectId, action: 'pass', isDone: false, msg: expect.any(String) },
     ]);
     expect(await stateOf(defectId)).toBe(DefectState.AUDIT);
+  });
+
+  it('lets a passing CI result pass the retest only when the run asks it to', async () => {
+    const made = await api(lead, 'POST', '/system/api', { projectId, apiName: 'CI' });
+    expect(made.code, made.msg).toBe(200);
+    const key = made.data.apiKey as string;
+    const send = async (caseKey: string, planId: string, passRetest?: 'true') =>
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/plan/results',
+          query: { planId, ...(passRetest ? { passRetest } : {}) },
+          headers: { 'CAT2BUG-API-KEY': key },
+          payload: { results: [{ name: caseKey, status: 'pass' }] },
+        })
+      ).body;
+    for (const passRetest of [undefined, 'true'] as const) {
+      const { caseId, planId, planItemId } = await failedItem();
+      const caseKey = `ci.retest.${passRetest ?? 'off'}`;
+      await t.db.updateTable('sysCase').set({ caseKey }).where('caseId', '=', caseId).execute();
+      const defectId = await raise(caseId);
+      await repair(defectId);
+      await until(async () => (await itemNow(planItemId)).planItemResult === 'retest');
+      const answer = await send(caseKey, planId, passRetest);
+      expect(answer.code, answer.msg).toBe(200);
+      expect(await itemNow(planItemId)).toMatchObject({ planItemState: 'pass', planItemResult: null });
+      if (passRetest) {
+        expect(answer.data.defects).toEqual([{ defectId, action: 'pass', isDone: true }]);
+        expect(await stateOf(defectId)).toBe(DefectState.CLOSED);
+      } else {
+        expect(answer.data.defects).toBeUndefined();
+        expect(await stateOf(defectId)).toBe(DefectState.AUDIT);
+      }
+    }
   });
 });

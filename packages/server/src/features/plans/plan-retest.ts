@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { type MessageArg, type MessageKey, translate } from '../../http/i18n.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import type { Actor } from '../defects/defect-workflow.ts';
 import { actOnDefect } from '../defects/defects.service.ts';
 import { sendKeyedNotice } from '../notices/keyed-notice.ts';
 import type { Hub } from '../realtime/hub.ts';
@@ -125,7 +126,8 @@ export interface RetestOutcome {
 export async function retestOutcome(
   deps: AppDeps,
   caller: Principal,
-  access: ScopedAccess,
+  access: ScopedAccess | Actor,
+  projectId: number,
   itemIds: readonly string[],
   state: PlanItemState,
   result: { actualResult?: string | null; failedStep?: number | null },
@@ -153,7 +155,7 @@ export async function retestOutcome(
     .where('i.planItemId', 'in', [...itemIds])
     .where('d.defectState', '=', DefectState.AUDIT)
     .where('d.isDeleted', '=', 0)
-    .where('d.projectId', '=', access.projectId)
+    .where('d.projectId', '=', projectId)
     .execute();
   const action = state === 'pass' ? 'pass' : 'reject';
   const reason =

@@ -188,8 +188,9 @@ describe('test plans', () => {
     await expect
       .poll(async () => (await itemsOf(planId)).find((i) => i.caseName === 'Login case 6')?.planItemResult)
       .toBe('retest');
-    // Loaded again, the run view shows it among the cases to retest.
-    await page.reload();
+    // The tester's home page lists it; one click opens the plan's run view, among the cases to retest.
+    await page.goto(`${baseUrl}/#/index`);
+    await page.getByTestId('home-retest').getByText('Login case 6').click();
     await expect.poll(() => stats.innerText()).toMatch(/待复测\s*1/);
     await stats.getByText('待复测').click();
     await expect.poll(shownCase).toBe('Login case 6');

@@ -41,6 +41,19 @@ export const homeDashboard = z.object({
       updateTime: z.string(),
     }),
   ),
+  /** Plan items I ran whose defect was fixed: they wait for my retest; at most 10, oldest first. */
+  toRetest: z.array(
+    z.object({
+      planItemId: z.string(),
+      planId: z.string(),
+      planName: z.string(),
+      caseNum: z.number(),
+      caseName: z.string(),
+      projectId: z.number(),
+      projectName: z.string(),
+      updateTime: z.string(),
+    }),
+  ),
   notices: z.array(
     z.object({
       noticeId: z.number(),

@@ -44,6 +44,7 @@ import * as m041 from './migrations/041-outbound-remark.ts';
 import * as m042 from './migrations/042-one-user-list.ts';
 import * as m043 from './migrations/043-test-plans.ts';
 import * as m044 from './migrations/044-ci-results.ts';
+import * as m045 from './migrations/045-retest-index.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -90,6 +91,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '042-one-user-list': m042,
   '043-test-plans': m043,
   '044-ci-results': m044,
+  '045-retest-index': m045,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

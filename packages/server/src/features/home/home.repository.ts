@@ -53,6 +53,7 @@ export async function loadHome(
       waiting: empty,
       moved: [],
       failedCases: [],
+      toRetest: [],
       notices: await notices(db, me.userId, lang),
       followed: [],
       version,
@@ -113,7 +114,7 @@ export async function loadHome(
   });
 
   const since = formatDateTime(new Date(Date.now() - HOME_MOVED_DAYS * DAY_MS));
-  const [movedRows, failed, followed, noticeRows] = await Promise.all([
+  const [movedRows, failed, retest, followed, noticeRows] = await Promise.all([
     db
       .selectFrom('sysDefect as d')
       .selectAll('d')
@@ -134,6 +135,25 @@ export async function loadHome(
       .orderBy('c.updateTime', 'desc')
       .limit(LISTED)
       .execute(),
+    db
+      .selectFrom('sysPlanItem as i')
+      .innerJoin('sysPlan as p', 'p.planId', 'i.planId')
+      .innerJoin('sysCase as c', 'c.caseId', 'i.caseId')
+      .select([
+        'i.planItemId',
+        'i.planId',
+        'p.planName',
+        'c.caseNum',
+        'c.caseName',
+        'p.projectId',
+        'i.updateTime',
+      ])
+      .where('i.testerId', '=', me.userId)
+      .where('i.planItemResult', '=', 'retest')
+      .where('p.projectId', 'in', ids)
+      .orderBy('i.updateTime', 'asc')
+      .limit(LISTED)
+      .execute(),
     trends(
       db,
       projects.filter((p) => p.collect === 1),
@@ -152,6 +172,7 @@ export async function loadHome(
     },
     moved: movedRows.map((d) => ({ ...asHome(d), updateBy: d.updateBy })),
     failedCases: failed.map((c) => ({ ...c, projectName: names.get(c.projectId) ?? '' })),
+    toRetest: retest.map((i) => ({ ...i, projectName: names.get(i.projectId) ?? '' })),
     notices: noticeRows,
     followed,
     version,

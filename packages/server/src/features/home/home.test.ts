@@ -119,6 +119,38 @@ describe('the home dashboard', () => {
     expect(home.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
+  it('lists the plan items I ran that wait for my retest, and nobody else’s', async () => {
+    const caseId = await insertTestCase(t.db, projectId, await insertTestModule(t.db, projectId, 'Plans'));
+    const plan = await api(lead, 'POST', '/system/plan', {
+      projectId,
+      planName: 'Release 4',
+      sysPlanItemList: [{ caseId }],
+    });
+    expect(plan.code, plan.msg).toBe(200);
+    const items = await api(dev, 'GET', '/system/PlanItem/list', undefined, { planId: plan.data.planId });
+    const { planItemId } = (items.rows as { planItemId: string }[])[0] ?? { planItemId: '' };
+    expect((await api(dev, 'PUT', '/system/PlanItem', { planItemId, planItemState: 'not_pass' })).code).toBe(
+      200,
+    );
+    expect((await api(dev, 'GET', '/system/home/dashboard')).data.toRetest).toEqual([]);
+    // Its defect fixed (the retest loop's own tests show how), the item waits for a retest.
+    await t.db
+      .updateTable('sysPlanItem')
+      .set({ planItemResult: 'retest' })
+      .where('planItemId', '=', planItemId)
+      .execute();
+    const mine = (await api(dev, 'GET', '/system/home/dashboard')).data.toRetest;
+    expect(mine).toEqual([
+      expect.objectContaining({
+        planItemId,
+        planId: plan.data.planId,
+        planName: 'Release 4',
+        projectName: 'Shop',
+      }),
+    ]);
+    expect((await api(lead, 'GET', '/system/home/dashboard')).data.toRetest).toEqual([]);
+  });
+
   it('is empty, not an error, for someone with no project', async () => {
     // The stranger handles only their own project's defect.
     const home = (await api(stranger, 'GET', '/system/home/dashboard')).data;

@@ -88,6 +88,31 @@ function Dashboard({ home }: { home: HomeDashboard }) {
             />
           </Card>
         </Col>
+        {home.toRetest.length > 0 ? (
+          <Col xs={24} lg={12}>
+            <Card size="small" title={t('home.retest.title')}>
+              <List
+                size="small"
+                data-testid="home-retest"
+                dataSource={home.toRetest}
+                renderItem={(i) => (
+                  <List.Item
+                    className="home-item"
+                    style={{ cursor: 'pointer' }}
+                    onClick={() => void open(`/project/plan?run=${i.planId}&projectId=${i.projectId}`)}
+                  >
+                    <Typography.Text ellipsis>
+                      #{i.caseNum} {i.caseName}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+                      {i.planName} · {i.projectName}
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            </Card>
+          </Col>
+        ) : null}
         <Col xs={24} lg={12}>
           <Card size="small" title={t('home.cases.title')}>
             {home.failedCases.length === 0 ? (

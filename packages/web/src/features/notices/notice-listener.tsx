@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defectKeys } from '../../lib/query-keys.ts';
 import { isReadMark, subscribe } from '../../lib/realtime.ts';
+import { planKeys } from '../plans/index.ts';
 import { reportKeys } from '../reports/index.ts';
 import { plainExcerpt } from './notice-groups.ts';
 import { useFollowNotice } from './notice-link.ts';
@@ -49,6 +50,9 @@ export function NoticeListener() {
         // So does a new report (made in the app or pushed by a test tool) in an open report list.
         if (!isReadMark(data) && data.groupName === 'report')
           void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+        // An item of a plan waits for a retest: an open run view shows it so.
+        if (!isReadMark(data) && data.src?.startsWith('/project/plan'))
+          void queryClient.invalidateQueries({ queryKey: planKeys.all });
       }, REFRESH_DELAY_MS);
       if (isReadMark(data)) return;
       if (data.backgroundMusic) setTimeout(() => playNoticeSound(data.backgroundMusicUrl), SOUND_DELAY_MS);

@@ -146,6 +146,8 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
     queryKey: planKeys.detail(planId ?? ''),
     queryFn: () => getPlan(planId ?? ''),
     enabled: Boolean(planId),
+    // Opened again (from the home page's retest list, say), the run view shows the plan as it is now.
+    refetchOnMount: 'always',
   }).data?.data;
   const order = { projectId, planId: planId ?? '', orderByColumn: 'caseNum', isAsc: 'asc' as const };
   const listQuery = { ...order, ...filterQuery(filter) };
@@ -154,6 +156,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
     queryFn: () => listPlanItems({ ...listQuery, pageNum, pageSize: PAGE_SIZE }),
     enabled: Boolean(planId),
     placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
   });
   const rows = items.data?.rows ?? [];
   // The first item is taken up once the list shows.

@@ -1,0 +1,2 @@
+/** What other features use of test plans: they import it from here only (npm run lint:layers). */
+export { planKeys } from './plans.api.ts';

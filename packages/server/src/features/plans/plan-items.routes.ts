@@ -256,12 +256,17 @@ export function registerPlanItemRoutes(r: Router): void {
   r.put('/system/PlanItem', {
     guard: runOrEdit,
     body: planItemUpdateBody,
-    scope: ({ body }) => ({
-      kind: 'item',
-      item: 'planItem',
-      id: body.params?.planItemIds ?? (body.planItemId as string),
-      isWrite: true,
-    }),
+    // Named with its plan (as the run view sends it), an item whose case was deleted or taken out
+    // of the plan is refused with that reason (plan.item.not-found) rather than as unknown.
+    scope: ({ body }) =>
+      body.planId
+        ? { ...inPlan(body.planId), isWrite: true }
+        : {
+            kind: 'item',
+            item: 'planItem',
+            id: body.params?.planItemIds ?? (body.planItemId as string),
+            isWrite: true,
+          },
     handler: async (ctx) => {
       const { updated, retested } = await updateItems(db, ctx.me.userId, ctx.scoped.projectId, ctx.body);
       const defects = await retestOutcome(

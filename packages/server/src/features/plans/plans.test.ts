@@ -475,8 +475,40 @@ describe('changing a plan', () => {
     const plan = await newPlan([doomed]);
     const [item] = await itemsOf(plan.planId);
     expect((await api(lead, 'DELETE', `/system/case/${doomed}`)).code).toBe(200);
-    const refused = await setItem({ planItemId: item?.planItemId, planItemState: 'pass' });
-    expect(refused.code).toBe(403);
+    // Named with its plan (as the run view sends it), the reason is given; alone, it is unknown.
+    const refused = await setItem({
+      planId: plan.planId,
+      planItemId: item?.planItemId,
+      planItemState: 'pass',
+    });
+    expect(refused.code).toBe(500);
+    expect(refused.msg).toBe(
+      'The plan item does not exist, or its case was deleted or taken out of the plan',
+    );
+    expect((await setItem({ planItemId: item?.planItemId, planItemState: 'pass' })).code).toBe(403);
+    // So is an item taken out of the plan, and another plan's item named with this plan.
+    const kept = await insertTestCase(t.db, projectId, payments);
+    const other = await newPlan([kept]);
+    const [otherItem] = await itemsOf(other.planId);
+    const wrongPlan = await setItem({
+      planId: plan.planId,
+      planItemId: otherItem?.planItemId,
+      planItemState: 'pass',
+    });
+    expect(wrongPlan.msg).toBe(
+      'The plan item does not exist, or its case was deleted or taken out of the plan',
+    );
+    expect((await api(lead, 'PUT', '/system/plan', { planId: other.planId, sysPlanItemList: [] })).code).toBe(
+      200,
+    );
+    const removed = await setItem({
+      planId: other.planId,
+      planItemId: otherItem?.planItemId,
+      planItemState: 'pass',
+    });
+    expect(removed.msg).toBe(
+      'The plan item does not exist, or its case was deleted or taken out of the plan',
+    );
     expect((await api(lead, 'GET', `/system/plan/${plan.planId}`)).data.itemTotal).toBe(0);
   });
 });

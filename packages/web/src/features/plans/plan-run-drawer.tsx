@@ -192,7 +192,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
   };
   const giveResult = async (result: ItemResult) => {
     if (!current) return;
-    await setItemResult([current.planItemId], result);
+    await setItemResult(current.planId, [current.planItemId], result);
     await moveOn(current);
   };
   // A failure reported as a defect: recorded first, then the defect form, prefilled from the case
@@ -201,7 +201,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
   const { members } = useProjectMembers(defectTarget ? projectId : 0);
   const raiseDefect = async (result: ItemResult) => {
     if (!current) return;
-    await setItemResult([current.planItemId], result);
+    await setItemResult(current.planId, [current.planItemId], result);
     const stepIndex = result.failedStep ? result.failedStep - 1 : undefined;
     const prefill = defectFromCase(current, t, stepIndex);
     setDefectTarget({

@@ -70,12 +70,13 @@ export interface ItemResult {
   failedStep?: number | null;
   imgUrls?: string | null;
 }
-export const setItemResult = (planItemIds: readonly string[], result: ItemResult) =>
+/** A result for items of a plan (named, so an item gone from it is refused with that reason). */
+export const setItemResult = (planId: string, planItemIds: readonly string[], result: ItemResult) =>
   http.put(
     '/system/PlanItem',
     planItemIds.length === 1
-      ? { planItemId: planItemIds[0], ...result }
-      : { ...result, params: { planItemIds } },
+      ? { planId, planItemId: planItemIds[0], ...result }
+      : { planId, ...result, params: { planItemIds } },
   );
 
 /** A defect raised from an item: at the end of its list (the item failed). */

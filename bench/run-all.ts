@@ -10,6 +10,7 @@ import { runNoticeArrival } from './notice-arrival.bench.ts';
 import { runNoticeFanout } from './notice-fanout.bench.ts';
 import { runOperLog } from './oper-log.bench.ts';
 import { runPostgresBesideSqlite } from './pg-beside-sqlite.bench.ts';
+import { runPlanRun } from './plan-run.bench.ts';
 import { runProjectList } from './project-list.bench.ts';
 import { runRealtimeReport } from './realtime-report.bench.ts';
 import { runReportPush } from './report-push.bench.ts';
@@ -32,6 +33,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['realtime report: 100,000 defects and 10,000 cases', runRealtimeReport],
   ['Open API: 100 test tools pushing reports of 20 defects', runReportPush],
   ['CI results: a JUnit report of 1,000 tests into a plan', runJUnitImport],
+  ['test plans: a plan of ITEMS (default 10,000) items over DEFECTS (default 1,000,000) defects', runPlanRun],
   ['home dashboard: one person in a project of 1,000,000 defects', runHomeDashboard],
   ['operation log: what recording a write adds to the request', runOperLog],
   ['sign-in page: the JavaScript a first visit to #/login loads', runWebBundle],

@@ -156,7 +156,7 @@ export async function buildApp({
   const stopWebhooks = subscribeWebhooks({ db, outbox }, events, (error) =>
     app.log.error({ err: error }, 'webhook delivery could not be queued'),
   );
-  const stopRetests = subscribeRetests({ db, hub }, events, (error) =>
+  const stopRetests = subscribeRetests({ db, config, hub, outbox }, events, (error) =>
     app.log.error({ err: error }, 'plan items could not be put back to retest'),
   );
   // Scheduled jobs: one scheduler per process (ticks claimed in the database across instances).

@@ -90,6 +90,11 @@ describe('the retest loop', () => {
     const { caseId, planId, planItemId } = await failedItem();
     const defectId = await raise(caseId);
     await api(tester, 'PUT', '/system/PlanItem', { planId, planItemId, params: { defectId } });
+    // The tester wants e-mail too: the retest reaches them by their notice settings.
+    const settings = (await api(tester, 'GET', '/im/config', undefined, { projectId: String(projectId) })).data
+      .config;
+    settings.platforms.bmail = { switch: true, receiver: 'tester@example.test' };
+    expect((await api(tester, 'POST', '/im/config', { projectId, config: settings })).code).toBe(200);
     await repair(defectId);
     await until(async () => (await itemNow(planItemId)).planItemResult === 'retest');
     expect(await itemNow(planItemId)).toMatchObject({
@@ -99,7 +104,17 @@ describe('the retest loop', () => {
     await until(async () =>
       (
         await t.db.selectFrom('sysNotice').select('src').where('receiverId', '=', tester.userId).execute()
-      ).some((n) => n.src === `/project/plan?run=${planId}`),
+      ).some((n) => n.src === `/project/plan?run=${planId}&projectId=${projectId}`),
+    );
+    await until(async () =>
+      (
+        await t.db
+          .selectFrom('sysNoticeOutbox')
+          .select('payload')
+          .where('receiverId', '=', tester.userId)
+          .where('channel', '=', 'mail')
+          .execute()
+      ).some((m) => m.payload.includes('tester@example.test') && m.payload.includes('Please retest it')),
     );
     // The plan lists what is to retest.
     const toRetest = await api(tester, 'GET', '/system/PlanItem/list', undefined, {

@@ -9,7 +9,8 @@ import type { EventBus } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import type { Actor } from '../defects/defect-workflow.ts';
 import { actOnDefect } from '../defects/defects.service.ts';
-import { sendKeyedNotice } from '../notices/keyed-notice.ts';
+import { settingsOf } from '../notices/notice-settings.repository.ts';
+import { deliver, type NoticeDeps } from '../notices/notices.service.ts';
 import type { Hub } from '../realtime/hub.ts';
 
 /**
@@ -17,11 +18,7 @@ import type { Hub } from '../realtime/hub.ts';
  * with a case a plan failed) sent for review as fixed puts the item back to "to retest" and tells
  * its tester; the retest's result then decides the review (retestOutcome).
  */
-export function subscribeRetests(
-  deps: { db: Db; hub: Hub },
-  events: EventBus,
-  onError: (error: unknown) => void,
-) {
+export function subscribeRetests(deps: NoticeDeps, events: EventBus, onError: (error: unknown) => void) {
   return events.onDefect((event) => {
     if (event.type !== 'repaired') return;
     void markForRetest(deps, event.defectId).catch(onError);
@@ -63,7 +60,7 @@ async function itemsOfDefect(db: Db, defectId: number) {
   return { defect, items };
 }
 
-async function markForRetest(deps: { db: Db; hub: Hub }, defectId: number): Promise<void> {
+async function markForRetest(deps: NoticeDeps, defectId: number): Promise<void> {
   const { defect, items } = await itemsOfDefect(deps.db, defectId);
   if (!defect || items.length === 0) return;
   const now = formatDateTime();
@@ -94,17 +91,30 @@ async function markForRetest(deps: { db: Db; hub: Hub }, defectId: number): Prom
       )
       .execute();
   });
+  // Each tester hears of their items through their notice settings for the project: in the app,
+  // by e-mail, DingTalk or WeCom, as a defect notice reaches them.
+  const testers = [...new Set(items.flatMap((i) => (i.testerId ? [i.testerId] : [])))];
+  const settings = await settingsOf(deps.db, defect.projectId, testers);
+  // Loaded when first needed, as the reports' notices load it (start-up does without markdown-it).
+  const { escapeMarkdown } = await import('@buglet/contracts/markdown');
   for (const item of items) {
-    if (!item.testerId) continue;
-    await sendKeyedNotice(
+    const mine = item.testerId ? settings.get(item.testerId) : undefined;
+    if (!item.testerId || !mine) continue;
+    const args = [item.planName, item.caseNum, item.caseName, defect.projectNum];
+    const src = `/project/plan?run=${item.planId}&projectId=${defect.projectId}`;
+    await deliver(
       deps,
-      item.testerId,
       {
-        title: 'plan.retest.notice.title',
-        content: 'plan.retest.notice.content',
-        args: [item.planName, item.caseNum, item.caseName, defect.projectNum],
+        projectId: defect.projectId,
+        groupName: 'defect',
+        src,
+        createBy: null,
+        render: (lang, baseUrl) => ({
+          title: translate(lang, 'plan.retest.notice.title', args).slice(0, 255),
+          content: `${escapeMarkdown(translate(lang, 'plan.retest.notice.content', args))}\n\n[${translate(lang, 'plan.retest.notice.open')}](${baseUrl}/#${src})`,
+        }),
       },
-      { groupName: 'defect', projectId: defect.projectId, src: `/project/plan?run=${item.planId}` },
+      [{ userId: item.testerId, settings: mine.settings }],
     );
   }
 }

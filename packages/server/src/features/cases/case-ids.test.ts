@@ -79,4 +79,37 @@ describe('case id lists', () => {
     expect(cleared.code).toBe(200);
     expect((await api(lead, 'GET', `/system/case/${first.data.caseId}`)).data.caseKey).toBeNull();
   });
+
+  it('steps to the previous and next case of the list as filtered, in number order, to neither past the ends', async () => {
+    const area = await insertTestModule(t.db, projectId, 'Walk');
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await insertTestCase(t.db, projectId, area));
+    // The second is of another level: a level filter skips it.
+    await t.db
+      .updateTable('sysCase')
+      .set({ caseLevel: 5 })
+      .where('caseId', '=', ids[1] as number)
+      .execute();
+    await t.db
+      .updateTable('sysCase')
+      .set({ caseLevel: 2 })
+      .where('caseId', 'in', [ids[0], ids[2], ids[3]] as number[])
+      .execute();
+    const step = async (id: number | undefined, way: 'prev' | 'next', query: Record<string, string> = {}) => {
+      const res = await api(lead, 'GET', `/system/case/${id}/${way}`, undefined, {
+        moduleId: String(area),
+        ...query,
+      });
+      expect(res.code, res.msg).toBe(200);
+      return (res.data as { caseId: number } | undefined)?.caseId;
+    };
+    expect(await step(ids[0], 'next')).toBe(ids[1]);
+    expect(await step(ids[1], 'prev')).toBe(ids[0]);
+    expect(await step(ids[0], 'next', { caseLevel: '2' })).toBe(ids[2]);
+    expect(await step(ids[3], 'next')).toBeUndefined();
+    expect(await step(ids[0], 'prev')).toBeUndefined();
+    expect(await step(ids[2], 'next', { isAsc: 'desc' })).toBe(ids[1]);
+    const stranger = await t.signedIn();
+    expect((await api(stranger, 'GET', `/system/case/${ids[0]}/next`)).code).toBe(403);
+  });
 });

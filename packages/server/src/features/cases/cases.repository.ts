@@ -68,6 +68,27 @@ export async function listCases(
   return { rows, total: Number(count.n) };
 }
 
+/**
+ * The case before or after one in case-number order (ascending unless told otherwise) among the
+ * cases the list's filters leave: one indexed step, however many cases.
+ */
+export async function neighbourCase(
+  db: Db,
+  f: CaseFilter,
+  tree: ModuleTree,
+  from: { caseNum: number },
+  direction: 'prev' | 'next',
+  isDescending: boolean,
+): Promise<CaseRow | undefined> {
+  const forward = (direction === 'next') !== isDescending;
+  return filtered(db, f, tree)
+    .selectAll('c')
+    .where('c.caseNum', forward ? '>' : '<', from.caseNum)
+    .orderBy('c.caseNum', forward ? 'asc' : 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export const findCaseRow = (db: Db, caseId: number) =>
   db.selectFrom('sysCase').selectAll().where('caseId', '=', caseId).executeTakeFirst();
 

@@ -14,7 +14,14 @@ import type { Router } from '../../http/route.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { caseChanged } from '../webhooks/webhooks.service.ts';
 import { registerCaseIdRoutes } from './case-ids.routes.ts';
-import { CASE_SORT, type CaseFilter, findCaseRow, listCases, toCases } from './cases.repository.ts';
+import {
+  CASE_SORT,
+  type CaseFilter,
+  findCaseRow,
+  listCases,
+  neighbourCase,
+  toCases,
+} from './cases.repository.ts';
 import { createCases, deleteCases, updateCase } from './cases.service.ts';
 
 const caseParam = z.object({ caseId: z.coerce.number().int().min(1) });
@@ -72,6 +79,31 @@ export function registerCaseRoutes(r: Router): void {
       return ctx.ok({ ...shown, focusList: await r.deps.focus.lookers('case', row.caseId) });
     },
   });
+
+  // The case before or after one in the list as filtered (§13.8), in case-number order
+  // (`isAsc=desc` walks down): nothing past either end.
+  for (const direction of ['prev', 'next'] as const)
+    r.get(`/system/case/:caseId/${direction}`, {
+      guard: perm('system:case:query', 'system:case:list'),
+      params: caseParam,
+      query: caseListQuery,
+      scope: ({ params }) => ({ kind: 'case', caseId: params.caseId }),
+      output: testCase,
+      handler: async (ctx) => {
+        const row = await findCaseRow(db, ctx.params.caseId);
+        if (!row) throw new AppError('project.no-permission', [], ResultCode.forbidden);
+        const tree = await loadTree(db, row.projectId);
+        const next = await neighbourCase(
+          db,
+          caseFilterOf(ctx.query, row.projectId),
+          tree,
+          row,
+          direction,
+          ctx.query.isAsc === 'desc' || ctx.query.isAsc === 'descending',
+        );
+        return ctx.ok(next ? (await toCases(db, [next], tree))[0] : undefined);
+      },
+    });
 
   r.post('/system/case/close-edit-window', {
     guard: perm('system:case:list'),

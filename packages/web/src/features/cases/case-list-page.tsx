@@ -249,6 +249,8 @@ export default function CaseListPage() {
         onEdit={(testCase) => setFormTarget({ testCase })}
         onReportDefect={reportDefect}
         onChanged={reload}
+        listQuery={{ ...tableQuery, pageNum: undefined, pageSize: undefined }}
+        onOpen={setViewId}
       />
       <CaseFormDrawer
         projectId={projectId}

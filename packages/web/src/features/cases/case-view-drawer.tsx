@@ -4,7 +4,9 @@ import {
   CloseCircleOutlined,
   DeleteOutlined,
   EditOutlined,
+  LeftOutlined,
   MinusCircleOutlined,
+  RightOutlined,
 } from '@ant-design/icons';
 import type { CaseState, TestCase } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -16,10 +18,11 @@ import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useViewFocus } from '../../hooks/use-view-focus.ts';
+import type { QueryObject } from '../../lib/query-string.ts';
 import { useLayout } from '../../stores/layout.store.ts';
 import { CaseDetails } from './case-details.tsx';
 import { CaseStateTag, LevelRing } from './case-tags.tsx';
-import { caseKeys, closeCaseView, deleteCases, getCase, updateCase } from './cases.api.ts';
+import { caseKeys, closeCaseView, deleteCases, getCase, neighbourCase, updateCase } from './cases.api.ts';
 
 /** The tested-state buttons: pass green, fail red, untested plain. */
 const MARKS: { state: CaseState; icon: ReactNode; look: ButtonProps }[] = [
@@ -35,10 +38,22 @@ interface CaseViewDrawerProps {
   /** A defect found with the case, or at one of its steps (index from 0). */
   onReportDefect: (testCase: TestCase, stepIndex?: number) => void;
   onChanged: () => Promise<unknown>;
+  /** The list's filters: previous and next walk the cases it shows, in number order. */
+  listQuery?: QueryObject;
+  /** Opens another case in the drawer (previous or next). */
+  onOpen?: (caseId: number) => void;
 }
 
 /** One case: mark it tested, report a defect with it (or at a step), edit or delete it. */
-export function CaseViewDrawer({ caseId, onClose, onEdit, onReportDefect, onChanged }: CaseViewDrawerProps) {
+export function CaseViewDrawer({
+  caseId,
+  onClose,
+  onEdit,
+  onReportDefect,
+  onChanged,
+  listQuery,
+  onOpen,
+}: CaseViewDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -78,8 +93,31 @@ export function CaseViewDrawer({ caseId, onClose, onEdit, onReportDefect, onChan
       },
     });
 
+  /** The previous or next case of the list; at either end, a message says there is none. */
+  const step = async (direction: 'prev' | 'next') => {
+    if (!testCase || !onOpen) return;
+    const next = (await neighbourCase(testCase.caseId, direction, listQuery ?? {})).data;
+    if (next) onOpen(next.caseId);
+    else message.info(t(direction === 'prev' ? 'case.first' : 'case.last'));
+  };
   const title = testCase ? (
     <Flex gap={8} align="center" wrap>
+      {onOpen ? (
+        <Space.Compact>
+          <Button
+            size="small"
+            icon={<LeftOutlined />}
+            aria-label={t('case.prev')}
+            onClick={() => void step('prev')}
+          />
+          <Button
+            size="small"
+            icon={<RightOutlined />}
+            aria-label={t('case.next')}
+            onClick={() => void step('next')}
+          />
+        </Space.Compact>
+      ) : null}
       <Typography.Text strong style={{ fontSize: 18 }}>{`#${testCase.caseNum}`}</Typography.Text>
       <LevelRing level={testCase.caseLevel} />
       <CaseStateTag state={testCase.caseState} />

@@ -34,6 +34,9 @@ export const getCase = async (caseId: number) => {
   return http.get<AjaxResult<TestCase>>(`/system/case/${caseId}`);
 };
 /** The drawer was closed (the server clears all of this user's marks: see lib/view-focus.ts). */
+/** The case before or after one among those the list's query shows, in number order. */
+export const neighbourCase = (caseId: number, direction: 'prev' | 'next', query: QueryObject) =>
+  http.get<AjaxResult<TestCase | undefined>>(`/system/case/${caseId}/${direction}`, query);
 export const closeCaseView = () => sendViewClosed('/system/case/close-edit-window');
 export const createCase = (body: CaseCreateBody) => http.post<AjaxResult<TestCase>>('/system/case', body);
 /** Several at once, all or nothing. */

@@ -91,8 +91,8 @@ describe('the retest loop', () => {
     const defectId = await raise(caseId);
     await api(tester, 'PUT', '/system/PlanItem', { planId, planItemId, params: { defectId } });
     // The tester wants e-mail too: the retest reaches them by their notice settings.
-    const settings = (await api(tester, 'GET', '/im/config', undefined, { projectId: String(projectId) })).data
-      .config;
+    const settings = (await api(tester, 'GET', '/im/config', undefined, { projectId: String(projectId) }))
+      .data.config;
     settings.platforms.bmail = { switch: true, receiver: 'tester@example.test' };
     expect((await api(tester, 'POST', '/im/config', { projectId, config: settings })).code).toBe(200);
     await repair(defectId);

@@ -11,7 +11,6 @@ import type { Actor } from '../defects/defect-workflow.ts';
 import { actOnDefect } from '../defects/defects.service.ts';
 import { settingsOf } from '../notices/notice-settings.repository.ts';
 import { deliver, type NoticeDeps } from '../notices/notices.service.ts';
-import type { Hub } from '../realtime/hub.ts';
 
 /**
  * The retest loop, which the original leaves open: a defect raised from a plan's item (or found

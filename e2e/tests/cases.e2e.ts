@@ -225,7 +225,11 @@ describe('test cases', () => {
       .click();
 
     await caseDrawer().getByText(TITLE).first().waitFor();
-    expect(await caseDrawer().getByTestId('case-step').allInnerTexts()).toEqual(
+    // Each step's texts are Markdown (a paragraph each): their lines, blank lines aside.
+    const stepTexts = (await caseDrawer().getByTestId('case-step').allInnerTexts()).map((text) =>
+      text.replace(/\n{2,}/g, '\n'),
+    );
+    expect(stepTexts).toEqual(
       STEPS.map(([d, e], i) => expect.stringContaining(`${i + 1}\n${d}\n预期：${e}`)),
     );
     const list = await api(team.tester, 'GET', `/system/case/list?projectId=${scene.projectId}`);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { creatorSummary, userSummary } from './defect.ts';
+import { creatorSummary, UPLOAD_PATH, userSummary } from './defect.ts';
 
 export const CASE_TEXT_MAX = 255;
+/** The test data a case is run with: room for a table of values. */
+export const CASE_DATA_MAX = 2000;
 export const CASE_KEY_MAX = 255;
 export const CASE_STEPS_MAX = 50;
 export const CASE_LEVELS = [1, 2, 3, 4, 5] as const;
@@ -46,6 +48,17 @@ const caseFields = {
   caseState: z.enum(CASE_STATES, { error: 'case.state.invalid' }).optional(),
   remark: z.string().trim().max(CASE_TEXT_MAX).nullable().optional(),
   imgUrls: z.string().max(5000).nullable().optional(),
+  /** Files attached to the case: upload paths, comma-separated. */
+  annexUrls: z
+    .string()
+    .max(5000, { error: 'case.annex.too-long' })
+    .refine((v) => v === '' || v.split(',').every((p) => UPLOAD_PATH.test(p.trim()) && !p.includes('..')), {
+      error: 'case.annex.invalid',
+    })
+    .nullable()
+    .optional(),
+  /** The data the case is run with (Markdown). */
+  caseData: z.string().trim().max(CASE_DATA_MAX, { error: 'case.data.too-long' }).nullable().optional(),
   /** What a test runner calls the case (CI results are matched by it); unique in the project; empty: none. */
   caseKey: z
     .string()
@@ -78,6 +91,8 @@ export const testCase = z.object({
   caseState: z.enum(CASE_STATES),
   remark: z.string().nullable(),
   imgUrls: z.string().nullable(),
+  annexUrls: z.string().nullable(),
+  caseData: z.string().nullable(),
   caseKey: z.string().nullable(),
   createBy: z.string().nullable(),
   /** Who wrote it, named by the one rule (nickname, then account); null when unknown. */
@@ -92,3 +107,14 @@ export const testCase = z.object({
   focusList: z.array(userSummary).optional(),
 });
 export type TestCase = z.infer<typeof testCase>;
+
+/** A change in a case's history: the fields that changed, or its creation. */
+export const caseLogEntry = z.object({
+  caseLogId: z.number(),
+  action: z.enum(['create', 'update']),
+  changes: z.array(z.object({ field: z.string(), oldValue: z.unknown(), newValue: z.unknown() })),
+  createById: z.number().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string(),
+});
+export type CaseLogEntry = z.infer<typeof caseLogEntry>;

@@ -38,7 +38,8 @@ export type DefectLogType = (typeof DefectLogType)[keyof typeof DefectLogType];
 export const DEFECT_ACTIONS = ['assign', 'repair', 'pass', 'reject', 'close', 'open'] as const;
 export type DefectAction = (typeof DEFECT_ACTIONS)[number];
 
-const UPLOAD_PATH = /^\/profile\/[\w\-./]+$/;
+/** An upload's path as the server hands it out (`/profile/upload/…`): nothing else is linked. */
+export const UPLOAD_PATH = /^\/profile\/[\w\-./]+$/;
 /** Comma-separated `/profile/...` paths, as the original stores images and attachments. */
 const urlList = (max: number, key: 'defect.images.too-many' | 'defect.annexes.too-many') =>
   z

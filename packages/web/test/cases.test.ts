@@ -121,6 +121,8 @@ const CASE: TestCase = {
   caseState: 'fail',
   remark: null,
   imgUrls: null,
+  annexUrls: null,
+  caseData: null,
   caseKey: null,
   createBy: 'ann',
   createTime: '2025-01-01 00:00:00',

@@ -45,6 +45,7 @@ import * as m042 from './migrations/042-one-user-list.ts';
 import * as m043 from './migrations/043-test-plans.ts';
 import * as m044 from './migrations/044-ci-results.ts';
 import * as m045 from './migrations/045-retest-index.ts';
+import * as m046 from './migrations/046-case-history.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -92,6 +93,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '043-test-plans': m043,
   '044-ci-results': m044,
   '045-retest-index': m045,
+  '046-case-history': m046,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -700,6 +700,20 @@ export interface CaseTable {
   updateTime: string;
   /** What a test runner calls the case (CI results are matched by it); unique in the project. */
   caseKey: Generated<string | null>;
+  /** Files attached to the case: upload paths, comma-separated (migration 046). */
+  annexUrls: Generated<string | null>;
+  /** The case's test data (Markdown). */
+  caseData: Generated<string | null>;
+}
+
+/** One change of a case: created, or the fields changed (JSON `[{field, oldValue, newValue}]`). */
+export interface CaseLogTable {
+  caseLogId: Generated<number>;
+  caseId: number;
+  action: 'create' | 'update';
+  changes: string | null;
+  createById: number | null;
+  createTime: string;
 }
 
 export interface PlanTable {
@@ -882,6 +896,7 @@ export interface Database {
   sysNoticeOutbox: NoticeOutboxTable;
   sysAiModuleConfig: AiModuleConfigTable;
   sysCase: CaseTable;
+  sysCaseLog: CaseLogTable;
   genTable: GenTableTable;
   genTableColumn: GenTableColumnTable;
 }

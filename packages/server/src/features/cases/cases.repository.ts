@@ -151,6 +151,8 @@ export async function toCases(db: Db, rows: CaseRow[], tree?: ModuleTree): Promi
         : 'untested',
       remark: r.remark,
       imgUrls: r.imgUrls,
+      annexUrls: r.annexUrls,
+      caseData: r.caseData,
       caseKey: r.caseKey,
       createBy: r.createBy,
       creator: (r.createById !== null && creators.get(r.createById)) || null,

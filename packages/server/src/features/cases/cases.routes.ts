@@ -1,6 +1,7 @@
 import {
   CASE_STATES,
   caseCreateBody,
+  caseLogEntry,
   caseUpdateBody,
   pageQuery,
   ResultCode,
@@ -105,6 +106,32 @@ export function registerCaseRoutes(r: Router): void {
       },
     });
 
+  /** A case's history, newest first: its creation and every change, with who made it. */
+  r.get('/system/case/:caseId/history', {
+    guard: perm('system:case:query', 'system:case:list'),
+    params: caseParam,
+    scope: ({ params }) => ({ kind: 'case', caseId: params.caseId }),
+    output: caseLogEntry,
+    handler: async (ctx) => {
+      const rows = await db
+        .selectFrom('sysCaseLog as l')
+        .leftJoin('sysUser as u', 'u.userId', 'l.createById')
+        .select([
+          'l.caseLogId',
+          'l.action',
+          'l.changes',
+          'l.createById',
+          'l.createTime',
+          'u.nickName as createBy',
+        ])
+        .where('l.caseId', '=', ctx.params.caseId)
+        .orderBy('l.caseLogId', 'desc')
+        .limit(200)
+        .execute();
+      return ctx.ok(rows.map((row) => ({ ...row, changes: row.changes ? JSON.parse(row.changes) : [] })));
+    },
+  });
+
   r.post('/system/case/close-edit-window', {
     guard: perm('system:case:list'),
     handler: async (ctx) => {
@@ -158,7 +185,7 @@ export function registerCaseRoutes(r: Router): void {
     body: caseUpdateBody,
     scope: ({ body }) => ({ kind: 'case', caseId: body.caseId, isWrite: true }),
     handler: async (ctx) => {
-      await updateCase(db, ctx.scoped.projectId, ctx.body);
+      await updateCase(db, ctx.scoped.projectId, ctx.me.userId, ctx.body);
       await caseChanged(r.deps, ctx.scoped.projectId, 'updated', [ctx.body.caseId]);
       return ctx.ok();
     },

@@ -51,6 +51,8 @@ export async function insertCases(
           caseState: c.caseState ?? 'untested',
           remark: c.remark ?? null,
           imgUrls: c.imgUrls ?? null,
+          annexUrls: c.annexUrls ?? null,
+          caseData: c.caseData ?? null,
           caseKey: c.caseKey ?? null,
           createBy: caller.userName,
           createById: caller.userId,
@@ -60,6 +62,18 @@ export async function insertCases(
       )
       .returning(['caseId', 'caseNum'])
       .execute();
+    await trx
+      .insertInto('sysCaseLog')
+      .values(
+        rows.map((r) => ({
+          caseId: r.caseId,
+          action: 'create' as const,
+          changes: null,
+          createById: caller.userId,
+          createTime: now,
+        })),
+      )
+      .execute();
     const byNum = new Map(rows.map((r) => [r.caseNum, r.caseId]));
     for (let i = 0; i < Math.min(BATCH, items.length - at); i++)
       ids.push(byNum.get(first + at + i) as number);
@@ -67,23 +81,71 @@ export async function insertCases(
   return ids;
 }
 
+/** The fields a case's history records, compared before and after a change. */
+const LOGGED = [
+  'caseName',
+  'moduleId',
+  'caseLevel',
+  'casePreconditions',
+  'caseExpect',
+  'caseStep',
+  'caseState',
+  'caseData',
+  'remark',
+  'imgUrls',
+  'annexUrls',
+  'caseKey',
+] as const;
+
+/**
+ * A case changed, and the change kept in its history (the fields that differ, before and after;
+ * a change that changes nothing writes no entry). One transaction.
+ */
 export async function updateCase(
   db: Db,
   projectId: number,
+  userId: number,
   body: z.infer<typeof caseUpdateBody>,
 ): Promise<void> {
   // The route's scope has already found the case in this project.
   await assertModuleOf(db, projectId, body.moduleId);
   const { caseId, caseStep, ...rest } = body;
-  await db
-    .updateTable('sysCase')
-    .set({
-      ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-      ...(caseStep === undefined ? {} : { caseStep: JSON.stringify(caseStep) }),
-      updateTime: formatDateTime(),
-    })
-    .where('caseId', '=', caseId)
-    .execute();
+  const next: Record<string, unknown> = {
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...(caseStep === undefined ? {} : { caseStep: JSON.stringify(caseStep) }),
+  };
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('sysCase')
+      .selectAll()
+      .where('caseId', '=', caseId)
+      .executeTakeFirst();
+    if (!before) return;
+    const now = formatDateTime();
+    await trx
+      .updateTable('sysCase')
+      .set({ ...next, updateTime: now })
+      .where('caseId', '=', caseId)
+      .execute();
+    const changes = LOGGED.filter((f) => f in next && (next[f] ?? null) !== (before[f] ?? null)).map(
+      (field) => ({
+        field,
+        oldValue: field === 'caseStep' ? JSON.parse(before.caseStep) : before[field],
+        newValue: field === 'caseStep' ? caseStep : next[field],
+      }),
+    );
+    if (changes.length > 0)
+      await trx
+        .insertInto('sysCaseLog')
+        .values({
+          caseId,
+          action: 'update',
+          changes: JSON.stringify(changes),
+          createById: userId,
+          createTime: now,
+        })
+        .execute();
+  });
 }
 
 /** Cases go; the defects found with them stay, unlinked. */

@@ -120,7 +120,7 @@ export function registerOpenCaseRoutes(r: Router): void {
       const row = await caseRowOf(db, ctx.api, caseNum);
       const moduleId = await moduleIdOf(db, ctx.api.projectId, deliverablePath);
       if (moduleId === null) throw new AppError('api.deliverable.path-required');
-      await updateCase(db, ctx.api.projectId, {
+      await updateCase(db, ctx.api.projectId, ctx.api.userId, {
         caseId: row.caseId,
         ...fields,
         ...(moduleId === undefined ? {} : { moduleId }),

@@ -4,14 +4,17 @@ import { Descriptions, Divider, Empty, Flex, Image, Space, Typography } from 'an
 import { useTranslation } from 'react-i18next';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { PersonLabel } from '../../components/person-label.tsx';
+import { attachmentName } from '../../lib/attachment-name.ts';
 import { assetUrl } from '../../lib/http.ts';
-import { splitPaths } from '../defects/index.ts';
+import { MarkdownView, splitPaths } from '../defects/index.ts';
+import { CaseHistory } from './case-history.tsx';
 import { StepNumber } from './case-steps-editor.tsx';
 import { CaseStateTag, DefectCountBadges, LevelRing } from './case-tags.tsx';
 
+/** A case's text in Markdown (the one pipeline: lists, tables, code, links), or a dash. */
 function Text({ value }: { value: string | null | undefined }) {
   return value?.trim() ? (
-    <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{value}</Typography.Paragraph>
+    <MarkdownView source={value} />
   ) : (
     <Typography.Text type="secondary">-</Typography.Text>
   );
@@ -40,11 +43,11 @@ function StepList({ testCase, onReportDefect }: StepListProps) {
           <Flex gap={8} align="start">
             <StepNumber num={index + 1} />
             <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-              <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{step.stepDescribe}</Typography.Text>
+              <MarkdownView source={step.stepDescribe} />
               {step.stepExpect ? (
-                <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
-                  {t('case.step.expect-is', { expect: step.stepExpect })}
-                </Typography.Text>
+                <div className="case-step-expect">
+                  <MarkdownView source={t('case.step.expect-is', { expect: step.stepExpect })} />
+                </div>
               ) : null}
             </Flex>
             <PermiButton
@@ -70,6 +73,7 @@ function StepList({ testCase, onReportDefect }: StepListProps) {
 export function CaseDetails({ testCase, onReportDefect }: StepListProps) {
   const { t } = useTranslation();
   const images = splitPaths(testCase.imgUrls);
+  const annexes = splitPaths(testCase.annexUrls);
   const section = (title: string) => (
     <Divider titlePlacement="start" style={{ margin: '16px 0 8px' }}>
       {title}
@@ -109,6 +113,12 @@ export function CaseDetails({ testCase, onReportDefect }: StepListProps) {
       <StepList testCase={testCase} onReportDefect={onReportDefect} />
       {section(t('case.expect'))}
       <Text value={testCase.caseExpect} />
+      {testCase.caseData ? (
+        <>
+          {section(t('case.data'))}
+          <Text value={testCase.caseData} />
+        </>
+      ) : null}
       {testCase.remark ? (
         <>
           {section(t('remark'))}
@@ -133,6 +143,20 @@ export function CaseDetails({ testCase, onReportDefect }: StepListProps) {
           </Image.PreviewGroup>
         </>
       ) : null}
+      {annexes.length > 0 ? (
+        <>
+          {section(t('case.annexes'))}
+          <Flex vertical gap={4} data-testid="case-annexes">
+            {annexes.map((path) => (
+              <Typography.Link key={path} href={assetUrl(path)} download={attachmentName(path)}>
+                {attachmentName(path)}
+              </Typography.Link>
+            ))}
+          </Flex>
+        </>
+      ) : null}
+      {section(t('case.history'))}
+      <CaseHistory caseId={testCase.caseId} updateTime={testCase.updateTime} />
     </>
   );
 }

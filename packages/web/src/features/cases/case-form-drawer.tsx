@@ -1,4 +1,11 @@
-import { CASE_KEY_MAX, CASE_STATES, CASE_TEXT_MAX, type CaseState, type TestCase } from '@buglet/contracts';
+import {
+  CASE_DATA_MAX,
+  CASE_KEY_MAX,
+  CASE_STATES,
+  CASE_TEXT_MAX,
+  type CaseState,
+  type TestCase,
+} from '@buglet/contracts';
 import { App, Button, Checkbox, Col, Drawer, Form, Input, Row, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
@@ -27,6 +34,8 @@ interface FormValues {
   caseState: CaseState;
   remark?: string;
   imgUrls?: string;
+  annexUrls?: string;
+  caseData?: string;
   caseKey?: string;
 }
 
@@ -51,6 +60,8 @@ function initialValues(target: CaseFormTarget | undefined): Partial<FormValues> 
     caseState: c.caseState,
     remark: c.remark ?? '',
     imgUrls: c.imgUrls ?? '',
+    annexUrls: c.annexUrls ?? '',
+    caseData: c.caseData ?? '',
     caseKey: c.caseKey ?? '',
   };
 }
@@ -66,6 +77,8 @@ function toFields(values: FormValues): CaseFields {
     caseState: values.caseState,
     remark: values.remark?.trim() || null,
     imgUrls: values.imgUrls || null,
+    annexUrls: values.annexUrls || null,
+    caseData: values.caseData?.trim() || null,
     caseKey: values.caseKey?.trim() || null,
   };
 }
@@ -199,14 +212,27 @@ export function CaseFormDrawer({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="casePreconditions" label={t('case.preconditions')}>
+        <Form.Item name="casePreconditions" label={t('case.preconditions')} tooltip={t('case.markdown-help')}>
           <Input.TextArea {...text(2)} placeholder={t('case.preconditions-placeholder')} />
         </Form.Item>
-        <Form.Item name="caseExpect" label={t('case.expect')} rules={required('case.expect-required')}>
+        <Form.Item
+          name="caseExpect"
+          label={t('case.expect')}
+          tooltip={t('case.markdown-help')}
+          rules={required('case.expect-required')}
+        >
           <Input.TextArea {...text(2)} placeholder={t('case.expect-placeholder')} />
         </Form.Item>
         <Form.Item name="caseStep" label={t('case.steps')} rules={[stepsRule]}>
           <CaseStepsEditor />
+        </Form.Item>
+        <Form.Item
+          name="caseData"
+          label={t('case.data')}
+          tooltip={t('case.markdown-help')}
+          rules={[{ max: CASE_DATA_MAX, message: t('case.data-too-long', { max: CASE_DATA_MAX }) }]}
+        >
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} maxLength={CASE_DATA_MAX} showCount />
         </Form.Item>
         <Form.Item name="remark" label={t('remark')}>
           <Input.TextArea {...text(2)} />
@@ -221,6 +247,9 @@ export function CaseFormDrawer({
         </Form.Item>
         <Form.Item name="imgUrls" label={t('case.images')}>
           <UploadPathsField kind="image" />
+        </Form.Item>
+        <Form.Item name="annexUrls" label={t('case.annexes')}>
+          <UploadPathsField kind="file" />
         </Form.Item>
       </Form>
     </Drawer>

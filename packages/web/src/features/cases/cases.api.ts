@@ -1,4 +1,4 @@
-import type { AjaxResult, CaseState, CaseStep, TableData, TestCase } from '@buglet/contracts';
+import type { AjaxResult, CaseLogEntry, CaseState, CaseStep, TableData, TestCase } from '@buglet/contracts';
 import { http } from '../../lib/http.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
 import { sendViewClosed, viewsClosed } from '../../lib/view-focus.ts';
@@ -14,6 +14,8 @@ export interface CaseFields {
   caseState?: CaseState;
   remark?: string | null;
   imgUrls?: string | null;
+  annexUrls?: string | null;
+  caseData?: string | null;
   caseKey?: string | null;
 }
 export type CaseCreateBody = CaseFields & { projectId: number };
@@ -37,6 +39,9 @@ export const getCase = async (caseId: number) => {
 /** The case before or after one among those the list's query shows, in number order. */
 export const neighbourCase = (caseId: number, direction: 'prev' | 'next', query: QueryObject) =>
   http.get<AjaxResult<TestCase | undefined>>(`/system/case/${caseId}/${direction}`, query);
+/** Who changed what in a case, newest first. */
+export const caseHistory = (caseId: number) =>
+  http.get<AjaxResult<CaseLogEntry[]>>(`/system/case/${caseId}/history`);
 export const closeCaseView = () => sendViewClosed('/system/case/close-edit-window');
 export const createCase = (body: CaseCreateBody) => http.post<AjaxResult<TestCase>>('/system/case', body);
 /** Several at once, all or nothing. */

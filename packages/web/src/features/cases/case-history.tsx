@@ -21,7 +21,7 @@ export function CaseHistory({ caseId, updateTime }: { caseId: number; updateTime
   }).data?.data;
   if (!entries) return null;
   /** A value in words where it has them (a test state), else as it is. */
-  const valueOf = (field: string, value: unknown) =>
+  const inWords = (field: string, value: unknown) =>
     field === 'caseState' && typeof value === 'string'
       ? t(`case.state.${value}`, { defaultValue: value })
       : shown(value);
@@ -32,8 +32,8 @@ export function CaseHistory({ caseId, updateTime }: { caseId: number; updateTime
           .map((c) =>
             t('case.history.changed', {
               field: t(`case.field.${c.field}`, { defaultValue: c.field }),
-              from: shown(c.oldValue),
-              to: shown(c.newValue),
+              from: inWords(c.field, c.oldValue),
+              to: inWords(c.field, c.newValue),
             }),
           )
           .join('; ');

@@ -216,5 +216,23 @@ describe('test plans', () => {
     await dashboard.getByText('Login', { exact: true }).waitFor();
     await dashboard.getByText('2/12').waitFor();
     if (TAKES_SHOTS) await shotsAtWidths(page, 'plan-dashboard', { stillMs: 600 });
+
+    // A test report of the plan from the built-in summary: its figures written in, opened at once.
+    await dashboard.getByRole('button', { name: '生成测试报告' }).click();
+    const reportDialog = page.getByRole('dialog').filter({ has: page.locator('form#plan-report') });
+    await reportDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL(/#\/project\/report/);
+    const report = page.locator('.ant-drawer-open');
+    await report.getByText(`${name} 测试报告`).first().waitFor();
+    const written = report.locator('.markdown-view').first();
+    await expect
+      .poll(() => written.innerText())
+      .toMatch(/总数: 20\s+通过: 2\s+未通过: 1\s+未执行: 17\s+通过率: 10%\s+缺陷总数: 1/);
+    // Its table of items, each with its result.
+    expect(await written.locator('table tr').count()).toBe(21);
+    const withReport = (await api(team.tester, 'GET', `/system/plan/${planId}`)).data as {
+      reportId: number | null;
+    };
+    expect(withReport.reportId).toEqual(expect.any(Number));
   });
 });

@@ -27,6 +27,7 @@ export const REPORT_SOURCES = [
   'api.case.byState',
   'api.case.byModule',
   'api.member.all',
+  'api.plan.items',
 ] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
@@ -99,6 +100,55 @@ export const reportMember = z.object({
   roleIds: z.array(z.number()),
 });
 
+/**
+ * A test plan's figures a report may name (`${api.plan.x}`), when it is made for a plan: its
+ * fields, its counts and its quality metrics as the plan list shows them.
+ */
+export const REPORT_PLAN_FIELDS = [
+  'planNumber',
+  'planName',
+  'planVersion',
+  'planStartTime',
+  'planEndTime',
+  'itemTotal',
+  'passCount',
+  'failCount',
+  'unexecutedCount',
+  'blockedCount',
+  'skippedCount',
+  'retestCount',
+  'passRate',
+  'defectCount',
+  'defectCloseStateCount',
+  'defectRestartCount',
+  'defectDiscoveryRate',
+  'defectRepairRate',
+  'defectDetectionRate',
+  'defectSeverityRate',
+  'defectRestartRate',
+  'defectEscapeRate',
+  'defectDensity',
+  'defectRepairAvgHour',
+] as const;
+export const reportPlan = z.partialRecord(
+  z.enum(REPORT_PLAN_FIELDS),
+  z.union([z.string(), z.number(), z.null()]),
+);
+export type ReportPlan = z.infer<typeof reportPlan>;
+
+/** An item of the plan as a report's table shows it. */
+export const reportPlanItem = z.object({
+  caseNum: z.number(),
+  caseName: z.string(),
+  moduleName: z.string().nullable(),
+  planItemState: z.string(),
+  planItemResult: z.string().nullable(),
+  defectCount: z.number(),
+  updateBy: z.string().nullable(),
+  updateTime: z.string(),
+});
+export type ReportPlanItem = z.infer<typeof reportPlanItem>;
+
 /** One group of a count: `key` is the state, type, level, user or deliverable id. */
 export const reportCount = z.object({ key: z.string(), name: z.string().nullable(), count: z.number() });
 export type ReportCount = z.infer<typeof reportCount>;
@@ -124,6 +174,10 @@ export const reportData = z.object({
   }),
   case: z.object({ total: z.number(), list: z.array(reportCase).optional() }),
   member: z.object({ all: z.array(reportMember).optional() }),
+  /** The plan a report is made for (`planId`): its figures, and its items when a table names them. */
+  plan: z
+    .object({ info: reportPlan, items: z.array(reportPlanItem).optional(), itemTotal: z.number() })
+    .optional(),
   stats: z.object({
     'api.defect.byState': z.array(reportCount).optional(),
     'api.defect.byType': z.array(reportCount).optional(),
@@ -140,6 +194,12 @@ export type ReportStatSource = keyof ReportData['stats'];
 
 /** `need`: the sources a report names, comma-separated. */
 export const reportDataQuery = z.object({
+  /** The test plan whose figures `${api.plan.…}` shows. */
+  planId: z
+    .string()
+    .max(36)
+    .regex(/^[0-9a-fA-F-]+$/, { error: 'plan.id.invalid' })
+    .optional(),
   need: z
     .string()
     .max(2000)

@@ -11,6 +11,7 @@ const labels: ReportLabels = {
   defectLevel: (l) => `level:${l}`,
   defectState: (s) => `state:${s}`,
   caseState: (s) => `case:${s}`,
+  planItemState: (s) => `item:${s}`,
   more: (n) => `and ${n} more`,
   none: () => '(none)',
 };
@@ -190,6 +191,41 @@ describe('directiveMarkdown', () => {
     );
     expect(html('$table{api.defect.trend}')).toMatch(/<td>2026-11-01<\/td>\s*<td>2<\/td>\s*<td>1<\/td>/);
     expect(html('$table{api.member.all}')).toContain('<td>ann</td>');
+  });
+
+  it('fills a plan’s figures and its items’ table, and leaves them blank without a plan', () => {
+    const withPlan = data({
+      plan: {
+        info: { planName: 'Release <3>', passCount: 7, itemTotal: 10, passRate: '70%', planVersion: null },
+        itemTotal: 12,
+        items: [
+          {
+            caseNum: 4,
+            caseName: 'Pay | twice',
+            moduleName: 'Cart',
+            planItemState: 'unexecuted',
+            planItemResult: 'retest',
+            defectCount: 1,
+            updateBy: 'Tess',
+            updateTime: '2026-11-29 10:00:00',
+          },
+        ],
+      },
+    });
+    expect(
+      html(
+        '${api.plan.planName}: ${api.plan.passCount}/${api.plan.itemTotal} (${api.plan.passRate})',
+        withPlan,
+      ),
+    ).toBe('<p>Release &lt;3&gt;: 7/10 (70%)</p>\n');
+    const table = md.render('$table{api.plan.items[caseNum,caseName,planItemState]}', {
+      report: { data: withPlan, labels },
+    });
+    expect(table).toContain('<td>Pay | twice</td>');
+    expect(table).toContain('<td>item:retest</td>');
+    expect(table).toContain('and 11 more');
+    expect(html('${api.plan.planName}')).toBe('');
+    expect(parseDirective('${api.plan.nothing}')).toBeNull();
   });
 
   it('says so when a table has no rows', () => {

@@ -1,6 +1,7 @@
 import { escapeMarkdown, linkKind } from './markdown.ts';
 import {
   REPORT_CARD_LIMIT,
+  REPORT_PLAN_FIELDS,
   REPORT_PROJECT_FIELDS,
   REPORT_SOURCES,
   type ReportCase,
@@ -8,6 +9,7 @@ import {
   type ReportCount,
   type ReportData,
   type ReportDefect,
+  type ReportPlanItem,
   type ReportProject,
   type ReportSource,
 } from './report-data.ts';
@@ -21,6 +23,7 @@ import {
  *   $img{api.project.projectIcon}  $image["style":"width:100px;height:100px;"]{…}
  *   $table{api.defect.list}  $table{api.defect.list[projectNum,defectName:Title]}
  *   $card{api.case.list}
+ *   ${api.plan.planName}  $table{api.plan.items}   a test plan's figures and items (a report made for a plan)
  */
 export type Directive =
   | { kind: 'variable'; path: string }
@@ -41,6 +44,8 @@ export interface ReportLabels {
   defectLevel(level: string): string;
   defectState(state: number): string;
   caseState(state: string): string;
+  /** A plan item's state, or Buglet's result (blocked, skipped, waiting for a retest). */
+  planItemState(state: string): string;
   /** The line under a cut list: "… and N more". */
   more(count: number): string;
   /** A group without a name: no deliverable, no handler. */
@@ -52,6 +57,8 @@ const TOTALS = ['api.case.total', 'api.defect.total', 'api.defect.openTotal'] as
 /** Whether a variable path names something a report can show. */
 export function isVariablePath(path: string): boolean {
   if (path === 'api.project' || (TOTALS as readonly string[]).includes(path)) return true;
+  if (path.startsWith('api.plan.'))
+    return (REPORT_PLAN_FIELDS as readonly string[]).includes(path.slice('api.plan.'.length));
   const field = path.startsWith('api.project.') ? path.slice('api.project.'.length) : '';
   return (REPORT_PROJECT_FIELDS as readonly string[]).includes(field);
 }
@@ -62,6 +69,10 @@ export function variableValue(path: string, data: ReportData): string | undefine
   if (path === 'api.case.total') return String(data.case.total);
   if (path === 'api.defect.total') return String(data.defect.total);
   if (path === 'api.defect.openTotal') return String(data.defect.openTotal);
+  if (path.startsWith('api.plan.')) {
+    const value = data.plan?.info[path.slice('api.plan.'.length) as keyof typeof data.plan.info];
+    return value === null || value === undefined ? ' ' : String(value);
+  }
   const value = data.project[path.slice('api.project.'.length) as keyof ReportProject];
   // The original shows a missing value as one space.
   return value === null || value === undefined ? ' ' : String(value);
@@ -217,6 +228,20 @@ const SPECS: Record<ReportSource, SourceSpec<unknown>> = {
     defaults: ['module', 'total', 'pass', 'fail', 'untested', 'passRate'],
     rows: (d) => d.stats['api.case.byModule'],
     total: (d) => d.stats['api.case.byModule']?.length ?? 0,
+  }),
+  'api.plan.items': spec<ReportPlanItem>({
+    fields: {
+      caseNum: (i) => i.caseNum,
+      caseName: (i) => i.caseName,
+      moduleName: (i) => i.moduleName,
+      planItemState: (i, l) => l.planItemState(i.planItemResult ?? i.planItemState),
+      defectCount: (i) => i.defectCount,
+      updateBy: (i) => i.updateBy,
+      updateTime: (i) => i.updateTime,
+    },
+    defaults: ['caseNum', 'caseName', 'moduleName', 'planItemState', 'defectCount', 'updateBy', 'updateTime'],
+    rows: (d) => d.plan?.items,
+    total: (d) => d.plan?.itemTotal ?? 0,
   }),
   'api.member.all': spec<{ nickName: string; userName: string }>({
     fields: { nickName: (m) => m.nickName, userName: (m) => m.userName },

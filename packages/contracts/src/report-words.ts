@@ -53,6 +53,8 @@ const COLUMNS: Record<ReportLang, Record<string, string>> = {
     day: '日期',
     created: '新建',
     closed: '解决或关闭',
+    planItemState: '执行结果',
+    defectCount: '缺陷数',
   },
   en_US: {
     projectNum: 'No.',
@@ -99,6 +101,8 @@ const COLUMNS: Record<ReportLang, Record<string, string>> = {
     day: 'Day',
     created: 'Created',
     closed: 'Resolved or closed',
+    planItemState: 'Result',
+    defectCount: 'Defects',
   },
 };
 
@@ -119,6 +123,25 @@ const CASE_STATES: Record<ReportLang, Record<string, string>> = {
   en_US: { untested: 'Not tested', pass: 'Passed', fail: 'Failed' },
 };
 
+const PLAN_ITEM_STATES: Record<ReportLang, Record<string, string>> = {
+  zh_CN: {
+    pass: '通过',
+    not_pass: '未通过',
+    unexecuted: '未执行',
+    blocked: '受阻',
+    skipped: '跳过',
+    retest: '待复测',
+  },
+  en_US: {
+    pass: 'Passed',
+    not_pass: 'Failed',
+    unexecuted: 'Not run',
+    blocked: 'Blocked',
+    skipped: 'Skipped',
+    retest: 'To retest',
+  },
+};
+
 export function reportLabels(lang: ReportLang): ReportLabels {
   return {
     column: (field) => COLUMNS[lang][field] ?? field,
@@ -126,6 +149,7 @@ export function reportLabels(lang: ReportLang): ReportLabels {
     defectLevel: (level) => LEVELS[lang][DEFECT_LEVELS.indexOf(level as never)] ?? level,
     defectState: (state) => STATES[lang][state] ?? String(state),
     caseState: (state) => CASE_STATES[lang][state] ?? state,
+    planItemState: (state) => PLAN_ITEM_STATES[lang][state] ?? state,
     more: (count) => (lang === 'zh_CN' ? `……另有 ${count} 条未列出` : `… and ${count} more not listed`),
     none: () => (lang === 'zh_CN' ? '（无）' : '(none)'),
   };

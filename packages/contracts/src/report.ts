@@ -47,6 +47,12 @@ export const reportCreateBody = z.object({
   reportData: z.unknown().optional(),
   params: z.object({ vueAppBaseApi: z.string().max(255).optional() }).optional(),
   srcHost: z.string().max(255).optional(),
+  /** Made for a test plan: its figures fill `${api.plan.…}`, and the plan links to the report. */
+  planId: z
+    .string()
+    .max(36, { error: 'plan.id.invalid' })
+    .regex(/^[0-9a-fA-F-]+$/, { error: 'plan.id.invalid' })
+    .optional(),
 });
 
 export const reportUpdateBody = z.object({

@@ -183,4 +183,52 @@ describe('plan statistics', () => {
     });
     expect(rows[1]).toMatchObject({ discovery: 0, repair: 0, detection: 0, severity: 0 });
   });
+
+  it('writes a plan’s figures and items into a report made from a template, linked to the plan', async () => {
+    const plan = await newPlan('Release 5 run', { planVersion: '5.0' });
+    const [a] = await itemIds(plan.planId);
+    await setItem({ planItemId: a, planItemState: 'pass' });
+    const template = [
+      '# ${api.plan.planName} (${api.plan.planVersion})',
+      '',
+      'Passed ${api.plan.passCount} of ${api.plan.itemTotal}: ${api.plan.passRate}',
+      '',
+      '$table{api.plan.items[caseNum,planItemState]}',
+    ].join('\n');
+    const made = await api(lead, 'POST', '/system/report', {
+      projectId,
+      reportTitle: 'Release 5 test report',
+      reportType: 'text',
+      reportDescription: template,
+      planId: plan.planId,
+    });
+    expect(made.code, made.msg).toBe(200);
+    const text = made.data.reportDescription as string;
+    expect(text).toContain('# Release 5 run (5\\.0)');
+    expect(text).toContain('Passed 1 of 5: 20\\%');
+    expect(text).toContain('| Passed |');
+    expect(text.match(/\| Not run \|/g)).toHaveLength(4);
+    expect((await api(lead, 'GET', `/system/plan/${plan.planId}`)).data.reportId).toBe(made.data.reportId);
+    // Another project's plan, or a live report, is refused with the reason.
+    const realtime = await api(lead, 'POST', '/system/report', {
+      projectId,
+      reportTitle: 'Live',
+      reportType: 'realtime',
+      reportDescription: template,
+      planId: plan.planId,
+    });
+    expect(realtime.msg).toBe(
+      "A test plan's report must be a snapshot (the plan's figures are written into it)",
+    );
+    const teamId = await insertTestTeam(t.db, { [lead.userId]: [12] });
+    const elsewhere = await insertTestProject(t.db, teamId, { [lead.userId]: [11] });
+    const foreign = await api(lead, 'POST', '/system/report', {
+      projectId: elsewhere,
+      reportTitle: 'Borrowed',
+      reportType: 'text',
+      reportDescription: template,
+      planId: plan.planId,
+    });
+    expect(foreign.msg).toBe('The plan was not found!');
+  });
 });

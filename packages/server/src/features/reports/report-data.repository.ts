@@ -4,6 +4,7 @@ import {
   DEFECT_TYPES,
   DefectState,
   REPORT_LIST_LIMIT,
+  REPORT_PLAN_FIELDS,
   REPORT_PROJECT_FIELDS,
   REPORT_TREND_DAYS,
   type ReportCase,
@@ -14,7 +15,9 @@ import {
 } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { AppError } from '../../http/errors.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { findPlan, listItems } from '../plans/plans.repository.ts';
 
 /**
  * The data a report's directives draw on, computed by the database: totals from the defect
@@ -236,10 +239,43 @@ const STAT_LOADERS = {
   },
 } satisfies Partial<Record<ReportSource, (db: Db, projectId: number) => Promise<unknown>>>;
 
+/**
+ * A plan's figures for `${api.plan.…}` and, when a table names them, its first items (in case
+ * order) with the true total. A plan of another project is not found.
+ */
+async function planPart(db: Db, projectId: number, planId: string, withItems: boolean) {
+  const plan = await findPlan(db, planId);
+  if (!plan || plan.projectId !== projectId) throw new AppError('plan.not-found');
+  const info = Object.fromEntries(
+    REPORT_PLAN_FIELDS.map((field) =>
+      field === 'passRate'
+        ? [field, plan.itemTotal === 0 ? '0%' : `${Math.round((plan.passCount * 100) / plan.itemTotal)}%`]
+        : [field, plan[field]],
+    ),
+  );
+  if (!withItems) return { info, itemTotal: plan.itemTotal };
+  const { rows } = await listItems(db, { planId }, { limit: REPORT_LIST_LIMIT, offset: 0 }, [
+    'c.caseNum',
+    'asc',
+  ]);
+  const items = rows.map((i) => ({
+    caseNum: i.caseNum,
+    caseName: i.caseName,
+    moduleName: i.moduleName,
+    planItemState: i.planItemState,
+    planItemResult: i.planItemResult,
+    defectCount: i.defectIds.length,
+    updateBy: i.updateBy,
+    updateTime: i.updateTime,
+  }));
+  return { info, items, itemTotal: plan.itemTotal };
+}
+
 export async function loadReportData(
   db: Db,
   projectId: number,
   needs: readonly ReportSource[],
+  planId?: string,
 ): Promise<ReportData> {
   const need = new Set(needs);
   const [project, totals, caseTotal] = await Promise.all([
@@ -275,6 +311,12 @@ export async function loadReportData(
   for (const [source, load] of Object.entries(STAT_LOADERS))
     if (need.has(source as ReportSource))
       work.push(load(db, projectId).then((rows) => Object.assign(data.stats, { [source]: rows })));
+  if (planId)
+    work.push(
+      planPart(db, projectId, planId, need.has('api.plan.items')).then((plan) => {
+        data.plan = plan;
+      }),
+    );
   await Promise.all(work);
   return data;
 }

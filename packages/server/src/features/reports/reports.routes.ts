@@ -120,10 +120,12 @@ export function registerReportRoutes(r: Router): void {
     handler: async (ctx) => {
       const b = ctx.body;
       let description = b.reportDescription;
+      // A plan's figures are written into the report as they stand now: a snapshot.
+      if (b.planId && b.reportType !== 'text') throw new AppError('report.plan.snapshot-only');
       if (b.reportType === 'text') {
         // A snapshot: every directive written out now, with today's data, in the author's language.
         const { md, reportNeeds, snapshotReport } = await loadReportPipeline();
-        const data = await loadReportData(db, b.projectId, reportNeeds(md, description));
+        const data = await loadReportData(db, b.projectId, reportNeeds(md, description), b.planId);
         description = snapshotReport(md, description, data, reportLabels(ctx.lang));
       }
       const created = await db
@@ -141,6 +143,14 @@ export function registerReportRoutes(r: Router): void {
         })
         .returning('reportId')
         .executeTakeFirstOrThrow();
+      // A plan's report: the plan links to it (its project's plan only, checked with the data).
+      if (b.planId)
+        await db
+          .updateTable('sysPlan')
+          .set({ reportId: created.reportId })
+          .where('planId', '=', b.planId)
+          .where('projectId', '=', b.projectId)
+          .execute();
       await notifyReportCreated(r, b.projectId, created.reportId, b.reportTitle, ctx.me);
       return ctx.ok(await findReport(db, created.reportId));
     },
@@ -212,7 +222,7 @@ export function registerReportRoutes(r: Router): void {
     output: reportData,
     handler: async (ctx) => {
       const needs: readonly ReportSource[] = ctx.query.need ?? ORIGINAL_NEEDS;
-      return ctx.ok(await loadReportData(db, ctx.params.projectId, needs));
+      return ctx.ok(await loadReportData(db, ctx.params.projectId, needs, ctx.query.planId));
     },
   });
 }

@@ -8,6 +8,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart, echarts } from '../../components/echart.tsx';
 import { saveBlob } from '../../lib/download.ts';
+import { PlanReportButton } from './plan-report-button.tsx';
 import { type BurndownDay, listPlanModules, planBurndown, planKeys } from './plans.api.ts';
 
 echarts.use([BarChart, LineChart, PieChart, GridComponent]);
@@ -204,9 +205,12 @@ export function PlanDashboard({ plan, projectId }: { plan: Plan; projectId: numb
           <Statistic title={t('plan.defects')} value={plan.defectCount} />
           <Statistic title={t('plan.dashboard.reopened')} value={plan.defectRestartCount} />
         </Flex>
-        <Button icon={<DownloadOutlined />} onClick={exportData} disabled={!burndown}>
-          {t('plan.dashboard.export')}
-        </Button>
+        <Flex gap={8} wrap>
+          <PlanReportButton plan={plan} projectId={projectId} />
+          <Button icon={<DownloadOutlined />} onClick={exportData} disabled={!burndown}>
+            {t('plan.dashboard.export')}
+          </Button>
+        </Flex>
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

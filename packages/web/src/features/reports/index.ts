@@ -1,2 +1,2 @@
 /** What other features use of reports: they import it from here only (npm run lint:layers). */
-export { reportKeys } from './reports.api.ts';
+export { createReport, listTemplates, reportKeys } from './reports.api.ts';

@@ -28,6 +28,8 @@ export interface ReportCreateBody {
   reportTitle: string;
   reportDescription: string;
   reportType: ReportType;
+  /** A test plan's report: its figures fill `${api.plan.…}` and the plan links to it. */
+  planId?: string;
 }
 
 export const listReports = (query: QueryObject) => http.get<TableData<Report>>('/system/report/list', query);

@@ -130,6 +130,11 @@ describe('test plans', () => {
     await page.keyboard.press('j');
     await page.keyboard.press('ArrowRight');
     await expect.poll(shownCase).toBe('Login case 6');
+    // O opens the case itself in a tab of its own; the run stays where it is.
+    const [caseTab] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('o')]);
+    await caseTab.waitForURL(/#\/project\/case\?caseId=\d+/);
+    await caseTab.locator('.case-view-drawer').getByText('Login case 6').first().waitFor();
+    await caseTab.close();
 
     await expect
       .poll(async () => (await itemsOf(planId)).slice(0, 5).map((i) => i.planItemResult ?? i.planItemState))
@@ -153,6 +158,7 @@ describe('test plans', () => {
     await runPanel().getByRole('textbox').fill('Nothing happens');
     await runPanel()
       .locator('input[type=file]')
+      .first()
       .setInputFiles({ name: 'blank.png', mimeType: 'image/png', buffer: PNG });
     await expect.poll(() => runPanel().locator('.ant-upload-list-item').count()).toBe(1);
     await runPanel().getByTestId('plan-run-case').click();

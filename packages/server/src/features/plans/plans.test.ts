@@ -177,6 +177,29 @@ describe('running a plan', () => {
     expect(listed.data).toMatchObject({ unexecutedCount: 1, blockedCount: 1, executedCount: 0 });
   });
 
+  it('keeps both of two results given to one item at the same moment, the later one its state', async () => {
+    const plan = await newPlan(cases.slice(0, 1));
+    const [item] = await itemsOf(plan.planId);
+    const id = item?.planItemId as string;
+    const [passed, failed] = await Promise.all([
+      setItem({ planId: plan.planId, planItemId: id, planItemState: 'pass', actualResult: 'Fine here' }),
+      setItem({
+        planId: plan.planId,
+        planItemId: id,
+        planItemState: 'not_pass',
+        actualResult: 'Broken there',
+      }),
+    ]);
+    expect([passed.code, failed.code]).toEqual([200, 200]);
+    const history = (await api(tester, 'GET', `/system/PlanItem/${id}/results`)).data as Json[];
+    expect(history.map((r) => r.actualResult).sort()).toEqual(['Broken there', 'Fine here']);
+    // The newest entry of the history is the item's state.
+    const latest = history[0];
+    expect((await api(tester, 'GET', `/system/PlanItem/${id}`)).data.planItemState).toBe(
+      latest?.planItemState,
+    );
+  });
+
   it('passes several items at once, and refuses an item of another plan named with its plan', async () => {
     const plan = await newPlan(cases);
     const other = await newPlan(cases.slice(0, 1));

@@ -211,6 +211,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
         defectDescribe: `${prefill.defectDescribe}${result.actualResult ?? ''}`,
         moduleVersion: plan?.planVersion ?? undefined,
         imgUrls: result.imgUrls ?? undefined,
+        annexUrls: result.annexUrls ?? undefined,
       },
     });
   };

@@ -2,6 +2,7 @@ import {
   BugOutlined,
   CheckOutlined,
   CloseOutlined,
+  ExportOutlined,
   LeftOutlined,
   MinusCircleOutlined,
   RightOutlined,
@@ -13,7 +14,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Divider, Empty, Flex, Input, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UploadPathsField } from '../defects/index.ts';
+import { attachmentName } from '../../lib/attachment-name.ts';
+import { assetUrl } from '../../lib/http.ts';
+import { splitPaths, UploadPathsField } from '../defects/index.ts';
 import { PlanLinkDefect } from './plan-link-defect.tsx';
 import { ItemStateTag } from './plan-tags.tsx';
 import { type ItemResult, listItemResults, planKeys } from './plans.api.ts';
@@ -44,7 +47,14 @@ const isTyping = (target: EventTarget | null) =>
 /** The run view's keys: a result, or a step through the items. */
 const KEYS: Record<
   string,
-  { state?: PlanItemState; result?: PlanItemResult; step?: RunStep; isDefect?: true; isUndo?: true }
+  {
+    state?: PlanItemState;
+    result?: PlanItemResult;
+    step?: RunStep;
+    isDefect?: true;
+    isUndo?: true;
+    isOpenCase?: true;
+  }
 > = {
   p: { state: 'pass' },
   d: { state: 'not_pass', isDefect: true },
@@ -52,6 +62,7 @@ const KEYS: Record<
   b: { result: 'blocked' },
   s: { result: 'skipped' },
   u: { state: 'unexecuted', isUndo: true },
+  o: { isOpenCase: true },
   j: { step: 'next' },
   ArrowRight: { step: 'next' },
   k: { step: 'prev' },
@@ -69,6 +80,7 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
   const [actual, setActual] = useState('');
   const [failedStep, setFailedStep] = useState<number | undefined>();
   const [images, setImages] = useState('');
+  const [files, setFiles] = useState('');
   const [isSaving, setSaving] = useState(false);
   const history = useQuery({
     queryKey: planKeys.results(item?.planItemId ?? ''),
@@ -85,6 +97,7 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
         actualResult: actual.trim() || null,
         failedStep: result.planItemState === 'not_pass' ? (failedStep ?? null) : null,
         imgUrls: images || null,
+        annexUrls: files || null,
       });
     } finally {
       setSaving(false);
@@ -100,9 +113,14 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
       setSaving(false);
     }
   };
+  /** The case itself, on the case page in a tab of its own (the run stays where it is). */
+  const openCase = () => {
+    if (item)
+      window.open(`#/project/case?caseId=${item.caseId}&projectId=${item.projectId}`, '_blank', 'noopener');
+  };
   const hasResult = Boolean(item && (item.planItemState !== 'unexecuted' || item.planItemResult));
-  const latest = useRef({ give, undo, onStep, canRun, isActive: props.isActive, hasResult });
-  latest.current = { give, undo, onStep, canRun, isActive: props.isActive, hasResult };
+  const latest = useRef({ give, undo, openCase, onStep, canRun, isActive: props.isActive, hasResult });
+  latest.current = { give, undo, openCase, onStep, canRun, isActive: props.isActive, hasResult };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
@@ -110,6 +128,7 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
       if (!command || !latest.current.isActive) return;
       event.preventDefault();
       if (command.step) latest.current.onStep(command.step);
+      else if (command.isOpenCase) latest.current.openCase();
       else if (command.isUndo) {
         if (latest.current.canRun && latest.current.hasResult) void latest.current.undo();
       } else if (latest.current.canRun)
@@ -137,6 +156,9 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
           <ItemStateTag item={item} />
         </Space>
         <Space>
+          <Tooltip title={t('plan.run.open-case-key')}>
+            <Button icon={<ExportOutlined />} aria-label={t('plan.run.open-case')} onClick={openCase} />
+          </Tooltip>
           <Tooltip title={t('plan.run.prev-key')}>
             <Button icon={<LeftOutlined />} aria-label={t('plan.run.prev')} onClick={() => onStep('prev')} />
           </Tooltip>
@@ -199,6 +221,7 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
         disabled={!canRun}
       />
       <UploadPathsField kind="image" value={images} onChange={setImages} />
+      <UploadPathsField kind="file" value={files} onChange={setFiles} />
       <Flex wrap gap={8} align="center">
         <Button
           type="primary"
@@ -279,6 +302,15 @@ export function PlanRunPanel(props: PlanRunPanelProps) {
               </Space>
               {r.actualResult ? (
                 <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{r.actualResult}</Typography.Text>
+              ) : null}
+              {r.imgUrls || r.annexUrls ? (
+                <Space wrap>
+                  {[...splitPaths(r.imgUrls), ...splitPaths(r.annexUrls)].map((path) => (
+                    <Typography.Link key={path} href={assetUrl(path)} target="_blank" rel="noopener">
+                      {attachmentName(path)}
+                    </Typography.Link>
+                  ))}
+                </Space>
               ) : null}
             </Flex>
           </List.Item>

@@ -69,6 +69,7 @@ export interface ItemResult {
   actualResult?: string | null;
   failedStep?: number | null;
   imgUrls?: string | null;
+  annexUrls?: string | null;
 }
 /** A result for items of a plan (named, so an item gone from it is refused with that reason). */
 export const setItemResult = (planId: string, planItemIds: readonly string[], result: ItemResult) =>

@@ -97,6 +97,9 @@ async function snapshot(caller: Person, alsoUnwatched: string[] = []): Promise<s
     if (cols.has('project_id')) return sql`${sql.ref('project_id')} = ${scene.projectA}`;
     if (cols.has('team_id')) return sql`${sql.ref('team_id')} = ${scene.teamA}`;
     if (cols.has('defect_id')) return sql`${sql.ref('defect_id')} = ${scene.defect}`;
+    // Rows of a case (its history, its plan items) are its project's.
+    if (cols.has('case_id'))
+      return sql`${sql.ref('case_id')} in (select case_id from sys_case where project_id = ${scene.projectA})`;
     if (cols.has('user_id')) return sql`${sql.ref('user_id')} in (${sql.join(others)})`;
     return undefined;
   });

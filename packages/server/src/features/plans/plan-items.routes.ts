@@ -43,6 +43,7 @@ const inPlan = (planId: string) => ({ kind: 'item', item: 'plan', id: planId }) 
 async function itemFilterOf(db: Db, q: PlanItemListQuery, projectId: number): Promise<PlanItemFilter> {
   return {
     planId: q.planId,
+    projectId,
     moduleIds: q.moduleId ? (await loadTree(db, projectId)).subtree(q.moduleId) : undefined,
     caseId: q.caseId,
     caseLevel: q.caseLevel ?? q.params?.caseLevel,

@@ -115,6 +115,11 @@ export const findPlanRow = (db: Db, planId: string) =>
 /** Items of a plan: the filters of the run view (the original's), over its case and deliverable. */
 export interface PlanItemFilter {
   planId: string;
+  /**
+   * The plan's project: its cases are the only ones a plan holds, and naming it lets a step to the
+   * next item walk the cases' (project, number) index instead of joining every item.
+   */
+  projectId?: number;
   /** A deliverable subtree's ids. */
   moduleIds?: number[];
   caseId?: number;
@@ -132,6 +137,7 @@ export function filteredItems(db: Db, f: PlanItemFilter) {
     .selectFrom('sysPlanItem as i')
     .innerJoin('sysCase as c', 'c.caseId', 'i.caseId')
     .where('i.planId', '=', f.planId);
+  if (f.projectId) q = q.where('c.projectId', '=', f.projectId);
   if (f.moduleIds) q = q.where('c.moduleId', 'in', f.moduleIds.length > 0 ? f.moduleIds : [-1]);
   if (f.caseId) q = q.where('i.caseId', '=', f.caseId);
   if (f.caseLevel) q = q.where('c.caseLevel', '=', f.caseLevel);

@@ -236,6 +236,11 @@ async function makeProjectRows(admin: Person, webhookUrl: string) {
     toClose: await defectIn('PROCESSING'),
     toRejectByKey: await defectIn('AUDIT'),
     toCloseByKey: await defectIn('PROCESSING'),
+    // In the recycle bin, for the restore.
+    deleted: await defectIn('PROCESSING').then(async (d) => {
+      ok(await api(owner, 'DELETE', `/system/defect/${d.defectId}`));
+      return d;
+    }),
     webhookId: webhook.data.webhookId as number,
     panelId: (await first(db.selectFrom('sysUserStatisticTemplate').select('statisticTemplateId').execute()))
       .statisticTemplateId,
@@ -432,6 +437,7 @@ function perRouteOf(
     'PUT /system/project/:projectId/member/:memberId/role': { memberId: spare.userId, $body: [8] },
     'POST /system/defect/:defectId/reject': { defectId: project.toReject.defectId },
     'POST /system/defect/:defectId/close': { defectId: project.toClose.defectId },
+    'PUT /system/defect/:defectId/restore': { defectId: project.deleted.defectId },
     'POST /system/defect/:defectId/shard': { password: '1234' },
     'POST /api/defect/:defectNum/reject': { defectNum: project.toRejectByKey.projectNum },
     'POST /api/defect/:defectNum/close': { defectNum: project.toCloseByKey.projectNum },

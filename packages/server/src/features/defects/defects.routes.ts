@@ -16,6 +16,7 @@ import { AppError } from '../../http/errors.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { listDeletedDefects, restoreDefects } from './defect-bin.ts';
 import { DEFECT_SORT, type DefectFilter, listShownDefects, statesFrom } from './defect-list.repository.ts';
 import { availableActions } from './defect-workflow.ts';
 import { findShownDefect, toDefects } from './defects.repository.ts';
@@ -44,6 +45,8 @@ export const defectListQuery = pageQuery.extend({
       endUpdateTime: z.string().max(19).optional(),
       calendarStartDate: z.string().max(19).optional(),
       calendarEndDate: z.string().max(19).optional(),
+      /** `2`: the recycle bin (deleted defects) instead of the live ones. */
+      delFlag: z.enum(['0', '2']).optional(),
     })
     .optional(),
 });
@@ -97,6 +100,11 @@ export function registerDefectRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = ctx.query;
       const { limit, offset } = pageOf(q);
+      // The recycle bin (1.0's `params[delFlag]=2`): the project's deleted defects, the last deleted first.
+      if (q.params?.delFlag === '2') {
+        const bin = await listDeletedDefects(db, ctx.scoped.projectId, q.defectName, limit, offset);
+        return ctx.table(await toDefects(db, bin.rows, ctx.me.userId), bin.total);
+      }
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
       const filter = defectFilterOf(q, ctx.scoped.projectId, ctx.me.userId);
       const { rows, total, isTotalCapped } = await listShownDefects(
@@ -188,6 +196,16 @@ export function registerDefectRoutes(r: Router): void {
     scope: ({ params }) => ({ kind: 'defect', defectId: parseIds(params.defectIds), isWrite: true }),
     handler: async (ctx) => {
       await deleteDefects(r.deps, ctx.me, ctx.scoped, parseIds(ctx.params.defectIds));
+      return ctx.ok();
+    },
+  });
+
+  r.put('/system/defect/:defectId/restore', {
+    guard: perm('system:defect:remove', 'system:defect:edit', 'system:defect:add'),
+    params: defectParam,
+    scope: ({ params }) => ({ kind: 'item', item: 'deletedDefect', id: params.defectId, isWrite: true }),
+    handler: async (ctx) => {
+      await restoreDefects(r.deps, ctx.me, ctx.scoped, [ctx.params.defectId]);
       return ctx.ok();
     },
   });

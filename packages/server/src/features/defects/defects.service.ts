@@ -66,7 +66,7 @@ async function assertCase(deps: AppDeps, projectId: number, caseId: number | nul
   if (!row) throw new AppError('defect.case.not-found');
 }
 
-async function writeLog(
+export async function writeLog(
   deps: AppDeps,
   defectId: number,
   type: DefectLogType,

@@ -375,6 +375,24 @@ describe('defect workflow', () => {
 describe('defect list views', () => {
   const TASK_TITLE = 'Write release notes for 2.0';
 
+  it('restores a deleted defect from the recycle bin', async () => {
+    await ownProject();
+    const defectId = await reportedBug();
+    const page = await openAs(TESTER);
+    await page.locator('.ant-table-row').filter({ hasText: TITLE }).waitFor();
+    expect((await api(team.tester, 'DELETE', `/system/defect/${defectId}`)).code).toBe(200);
+    await page.reload();
+    await page.locator('.ant-table').waitFor();
+    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: TITLE }).count()).toBe(0);
+    await page.getByRole('button', { name: '回收站' }).click();
+    const bin = page.getByTestId('defect-bin');
+    await bin.getByText(TITLE).waitFor();
+    await bin.getByRole('button', { name: /恢\s*复/ }).click();
+    await bin.getByText('回收站是空的').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-table-row').filter({ hasText: TITLE }).waitFor();
+  });
+
   it('saves a filter as a tab, switches tabs, hides a column and shows the calendar', async () => {
     await ownProject();
     await reportedBug();

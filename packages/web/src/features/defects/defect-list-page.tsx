@@ -2,6 +2,7 @@ import {
   CalendarOutlined,
   DownloadOutlined,
   PlusOutlined,
+  RestOutlined,
   TableOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
@@ -19,6 +20,7 @@ import { defectKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { DefectStatisticStrip } from '../defect-statistics/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
+import { DefectBinDrawer } from './defect-bin-drawer.tsx';
 import { DefectCalendar } from './defect-calendar.tsx';
 import { monthOf } from './defect-calendar-days.ts';
 import { DefectColumnChooser } from './defect-column-chooser.tsx';
@@ -69,6 +71,7 @@ export default function DefectListPage() {
   );
   const [formTarget, setFormTarget] = useState<FormTarget | undefined>();
   const [isImportOpen, setImportOpen] = useState(false);
+  const [isBinOpen, setBinOpen] = useState(false);
 
   const config = useQuery({
     queryKey: defectTabKeys.config(projectId),
@@ -167,6 +170,13 @@ export default function DefectListPage() {
         >
           {t('defect.export')}
         </PermiButton>
+        <PermiButton
+          permi={['system:defect:remove', 'system:defect:edit', 'system:defect:add']}
+          icon={<RestOutlined />}
+          onClick={() => setBinOpen(true)}
+        >
+          {t('defect.bin.title')}
+        </PermiButton>
         <Segmented
           aria-label={t('defect.view')}
           value={isCalendar ? 'calendar' : 'table'}
@@ -196,6 +206,12 @@ export default function DefectListPage() {
           onToggleFollow={toggleFollow}
         />
       )}
+      <DefectBinDrawer
+        projectId={projectId}
+        open={isBinOpen}
+        onClose={() => setBinOpen(false)}
+        onRestored={reload}
+      />
       <DefectViewDrawer
         defectId={viewId}
         onClose={() => setViewId(undefined)}

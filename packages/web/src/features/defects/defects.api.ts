@@ -66,6 +66,8 @@ export interface DefectLog {
 }
 
 /** `totalCapped`: a keyword search stopped counting at `total` (1,000), so there are more. */
+/** A defect back from the recycle bin. */
+export const restoreDefect = (defectId: number) => http.put(`/system/defect/${defectId}/restore`);
 export const listDefects = (query: QueryObject) =>
   http.get<TableData<Defect> & { totalCapped?: boolean }>('/system/defect/list', query);
 

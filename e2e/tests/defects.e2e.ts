@@ -375,7 +375,7 @@ describe('defect workflow', () => {
 describe('defect list views', () => {
   const TASK_TITLE = 'Write release notes for 2.0';
 
-  it('restores a deleted defect from the recycle bin', async () => {
+  it('restores a deleted defect from the recycle bin, whose history names what an edit changed', async () => {
     await ownProject();
     const defectId = await reportedBug();
     const page = await openAs(TESTER);
@@ -391,6 +391,12 @@ describe('defect list views', () => {
     await bin.getByText('回收站是空的').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('.ant-table-row').filter({ hasText: TITLE }).waitFor();
+    // An edit's entry in its history names the field changed, before and after.
+    expect((await api(team.tester, 'PUT', '/system/defect', { defectId, defectLevel: 'urgent' })).code).toBe(
+      200,
+    );
+    await openDefect(page);
+    await drawer(page).getByTestId('defect-field-changes').getByText('级别：中 → 紧急').waitFor();
   });
 
   it('saves a filter as a tab, switches tabs, hides a column and shows the calendar', async () => {

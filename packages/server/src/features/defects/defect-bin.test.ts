@@ -6,7 +6,8 @@ import { apiAs, createTestApp, type Json, type Person, type TestApp } from '../.
 /*
  * The recycle bin (1.0, §13.3): a deleted defect leaves the list for the bin, nothing changes it
  * there, and restoring brings it back with a RESTORE entry in its history — any defect for one
- * holding the remove permission, one's own for anyone else.
+ * holding the remove permission, one's own for anyone else. And an edit's entry in the history
+ * names the fields it changed, before and after (1.0's UPDATE log).
  */
 
 let t: TestApp;
@@ -82,5 +83,32 @@ describe('the recycle bin', () => {
     await api(lead, 'DELETE', `/system/defect/${gone}`);
     expect(await listed(lead, { 'params[delFlag]': '2', defectName: '100%' })).toEqual([gone]);
     expect(await listed(lead, { 'params[delFlag]': '2', defectName: 'nothing like it' })).toEqual([]);
+  });
+});
+
+describe('the change log of an edit', () => {
+  it('writes the fields changed, before and after, and nothing of what stayed', async () => {
+    const defectId = await newDefect(lead, 'Checkout slow');
+    const edited = await api(lead, 'PUT', '/system/defect', {
+      defectId,
+      defectName: 'Checkout very slow',
+      defectLevel: 'urgent',
+      moduleVersion: '2.1',
+      handleBy: [lead.userId, dev.userId],
+      defectType: 'BUG',
+    });
+    expect(edited.code, edited.msg).toBe(200);
+    const log = await t.db
+      .selectFrom('sysDefectLog')
+      .select(['defectLogType', 'defectLogDescribe'])
+      .where('defectId', '=', defectId)
+      .orderBy('defectLogId', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(log.defectLogType).toBe(DefectLogType.UPDATE);
+    const changes = JSON.parse(log.defectLogDescribe ?? '[]') as Json[];
+    expect(changes.map((c) => c.field)).toEqual(['defectName', 'defectLevel', 'moduleVersion', 'handleBy']);
+    expect(changes[0]).toMatchObject({ oldValue: 'Checkout slow', newValue: 'Checkout very slow' });
+    expect(changes[1]).toMatchObject({ oldValue: 'middle', newValue: 'urgent' });
+    expect(changes[3]).toMatchObject({ oldValue: [lead.userId], newValue: [lead.userId, dev.userId] });
   });
 });

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { assertModuleOf } from '../modules/modules.repository.ts';
+import { defectChanges } from './defect-changes.ts';
 import { indexNewDefects, refreshSearchText } from './defect-search.ts';
 import { type Actor, decide, type Refusal } from './defect-workflow.ts';
 import {
@@ -180,6 +181,16 @@ export async function updateDefect(
   await assertModuleOf(deps.db, row.projectId, body.moduleId);
   await assertCase(deps, row.projectId, body.caseId);
   const now = formatDateTime();
+  const handlersBefore = (
+    await deps.db
+      .selectFrom('sysDefectHandler')
+      .select('userId')
+      .where('defectId', '=', row.defectId)
+      .orderBy('position')
+      .execute()
+  ).map((h) => h.userId);
+  // The entry's describe: the fields changed, before and after (1.0's UPDATE log).
+  const changes = await defectChanges(deps.db, row, handlersBefore, body);
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sysDefect')
@@ -207,7 +218,7 @@ export async function updateDefect(
       DefectLogType.UPDATE,
       caller.userId,
       body.handleBy ?? [],
-      null,
+      JSON.stringify(changes),
       now,
     );
     await refreshSearchText(trx, row.defectId);

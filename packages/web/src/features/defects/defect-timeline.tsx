@@ -57,6 +57,54 @@ function CommentLine({ comment, onReply }: { comment: DefectComment; onReply: ()
   );
 }
 
+interface FieldChange {
+  field: string;
+  oldDisplay?: string;
+  newDisplay?: string;
+  urlAddedCount?: number;
+  urlRemovedCount?: number;
+}
+
+/** An edit's changes (1.0's UPDATE describe, JSON): "field: old → new", a line each. */
+function FieldChanges({ describe }: { describe: string | null | undefined }) {
+  const { t } = useTranslation();
+  let changes: FieldChange[] = [];
+  try {
+    const parsed: unknown = JSON.parse(describe ?? '[]');
+    if (Array.isArray(parsed)) changes = parsed as FieldChange[];
+  } catch {
+    // An entry written before edits were itemised says nothing more.
+  }
+  if (changes.length === 0) return null;
+  const value = (c: FieldChange, side: 'old' | 'new') => {
+    const shown = side === 'old' ? c.oldDisplay : c.newDisplay;
+    if (c.field === 'defectLevel' && shown) return t(`defect.level.${shown}`, { defaultValue: shown });
+    if (c.field === 'defectType' && shown) return t(`defect.type.${shown}`, { defaultValue: shown });
+    return shown || '-';
+  };
+  return (
+    <ul className="defect-field-changes" data-testid="defect-field-changes">
+      {changes.map((c) => (
+        <li key={c.field}>
+          <Typography.Text type="secondary">
+            {c.urlAddedCount !== undefined
+              ? t('defect.change.urls', {
+                  field: t(`defect.field.${c.field}`, { defaultValue: c.field }),
+                  added: c.urlAddedCount,
+                  removed: c.urlRemovedCount ?? 0,
+                })
+              : t('defect.change.line', {
+                  field: t(`defect.field.${c.field}`, { defaultValue: c.field }),
+                  from: value(c, 'old'),
+                  to: value(c, 'new'),
+                })}
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function LogEntry({ log, onCommented }: { log: DefectLog; onCommented: () => void }) {
   const { t } = useTranslation();
   // undefined: no box; 0: a comment on the entry; a comment id: a reply to that comment.
@@ -83,7 +131,9 @@ function LogEntry({ log, onCommented }: { log: DefectLog; onCommented: () => voi
           </Button>
         </Flex>
       </Flex>
-      {log.defectLogDescribe ? (
+      {log.defectLogType === 'UPDATE' ? (
+        <FieldChanges describe={log.defectLogDescribe} />
+      ) : log.defectLogDescribe ? (
         <Typography.Paragraph type="secondary" style={{ margin: '2px 0', whiteSpace: 'pre-wrap' }}>
           {t('defect.reason-line', { reason: log.defectLogDescribe })}
         </Typography.Paragraph>

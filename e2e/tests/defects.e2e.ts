@@ -387,6 +387,7 @@ describe('defect list views', () => {
     await page.getByRole('button', { name: '回收站' }).click();
     const bin = page.getByTestId('defect-bin');
     await bin.getByText(TITLE).waitFor();
+    await capture(page, 'df-bin');
     await bin.getByRole('button', { name: /恢\s*复/ }).click();
     await bin.getByText('回收站是空的').waitFor();
     await page.keyboard.press('Escape');
@@ -397,6 +398,8 @@ describe('defect list views', () => {
     );
     await openDefect(page);
     await drawer(page).getByTestId('defect-field-changes').getByText('级别：中 → 紧急').waitFor();
+    await drawer(page).getByText('从回收站恢复了缺陷').waitFor();
+    await capture(page, 'df-field-changes');
   });
 
   it('saves a filter as a tab, switches tabs, hides a column and shows the calendar', async () => {

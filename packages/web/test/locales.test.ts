@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DefectLogType } from '@buglet/contracts';
 import { describe, expect, it } from 'vitest';
 import enUS from '../src/locales/en_US.json';
 import zhCN from '../src/locales/zh_CN.json';
@@ -58,6 +59,13 @@ describe('locales', () => {
     const isDefined = (keys: string[], k: string) => keys.includes(k) || keys.includes(`${k}_other`);
     const missing = [...used.keys()].filter((k) => !isDefined(zhKeys, k) || !isDefined(enKeys, k));
     expect(missing.map((k) => `${k} (${used.get(k)})`)).toEqual([]);
+  });
+
+  it('name every kind of defect history entry the server writes', () => {
+    const missing = Object.keys(DefectLogType)
+      .map((name) => `defect.log.${name}`)
+      .filter((k) => !zhKeys.includes(k) || !enKeys.includes(k));
+    expect(missing).toEqual([]);
   });
 
   it('give every plural key its forms in both languages', () => {

@@ -8,6 +8,7 @@ import {
   RollbackOutlined,
   SendOutlined,
   ToolOutlined,
+  UndoOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,7 @@ const LOOK: Record<string, { color: string; icon: ReactNode }> = {
   CLOSED: { color: 'gray', icon: <CloseCircleOutlined /> },
   OPEN: { color: 'red', icon: <UnlockOutlined /> },
   DELETE: { color: 'red', icon: <DeleteOutlined /> },
+  RESTORE: { color: 'green', icon: <UndoOutlined /> },
   NOTE: { color: 'gray', icon: <EditOutlined /> },
 };
 

@@ -375,7 +375,8 @@ describe('test cases', () => {
     await input.setInputFiles(await filledTemplate(fresh, [good]));
     await dialog.getByRole('button', { name: /导\s*入/ }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(tableTitles).toContain('Pay with a saved card');
+    // The list reads itself again after the import: on a loaded machine, more than the default 5 s.
+    await expect.poll(tableTitles, { timeout: WAIT_MS }).toContain('Pay with a saved card');
     const imported = await api(
       team.tester,
       'GET',

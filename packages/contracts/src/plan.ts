@@ -112,6 +112,18 @@ export const planListQuery = pageQuery.extend({
 });
 export type PlanListQuery = z.infer<typeof planListQuery>;
 
+/** The eight quality metrics of 1.0's plan view, in its order (each a text: a rate, a density, hours). */
+export const PLAN_QUALITY_METRICS = [
+  'defectDiscoveryRate',
+  'defectRepairRate',
+  'defectDetectionRate',
+  'defectSeverityRate',
+  'defectRestartRate',
+  'defectEscapeRate',
+  'defectDensity',
+  'defectRepairAvgHour',
+] as const;
+
 /** Metrics of a plan, counted in the database (the original's names). */
 export const planMetrics = z.object({
   itemTotal: z.number(),

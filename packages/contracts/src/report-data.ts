@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { testCase } from './case.ts';
+import { PLAN_QUALITY_METRICS } from './plan.ts';
 
 /**
  * The live data a report's directives draw on (`GET /markdown/{projectId}`). Not every row of a
@@ -121,14 +122,7 @@ export const REPORT_PLAN_FIELDS = [
   'defectCount',
   'defectCloseStateCount',
   'defectRestartCount',
-  'defectDiscoveryRate',
-  'defectRepairRate',
-  'defectDetectionRate',
-  'defectSeverityRate',
-  'defectRestartRate',
-  'defectEscapeRate',
-  'defectDensity',
-  'defectRepairAvgHour',
+  ...PLAN_QUALITY_METRICS,
 ] as const;
 export const reportPlan = z.partialRecord(
   z.enum(REPORT_PLAN_FIELDS),

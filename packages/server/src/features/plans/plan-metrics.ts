@@ -166,27 +166,40 @@ async function countDefects(db: Db, ids: string[], counts: Map<string, Counts>):
   }
 }
 
+/** The six rates of a plan, each a part of a whole of its counts (the formulas the run view shows). */
+export const RATE_PARTS = {
+  defectDiscoveryRate: (c: Counts) => [c.defectCount, c.itemTotal],
+  defectRepairRate: (c: Counts) => [c.defectCloseStateCount, c.defectCount],
+  defectDetectionRate: (c: Counts) => [
+    c.createDefectCountByTester,
+    c.createDefectCountByTester + c.createDefectCountByOutsider,
+  ],
+  defectSeverityRate: (c: Counts) => [c.defectLevelUrgentCount, c.defectCount],
+  defectRestartRate: (c: Counts) => [c.defectRestartCount, c.defectHistoryPassCount],
+  defectEscapeRate: (c: Counts) => [c.createDefectCountByOutsider, c.defectCount],
+} satisfies Record<string, (c: Counts) => [number, number]>;
+export type PlanRate = keyof typeof RATE_PARTS;
+
+/** A share in per cent, two decimals, the original's rounding; 0 when there is nothing to share. */
+export const percentOf = ([part, whole]: [number, number]) =>
+  whole === 0 ? 0 : Math.round((part * 10_000) / whole) / 100;
 /** A share as the original writes it: two decimals and a percent sign, "0%" when there is nothing to share. */
-const rate = (part: number, whole: number) =>
-  whole === 0 ? '0%' : `${(Math.round((part * 10_000) / whole) / 100).toFixed(2)}%`;
+const rate = (parts: [number, number]) => (parts[1] === 0 ? '0%' : `${percentOf(parts).toFixed(2)}%`);
 const ratio = (part: number, whole: number) =>
   whole === 0 ? '0' : String(Math.floor((part * 100) / whole) / 100);
 
 /**
- * The quality metrics of 1.0's plan view, from the counts (the formulas the run view shows beside
- * them). Density is defects per deliverable (the original multiplied it by 100).
+ * The quality metrics of 1.0's plan view, from the counts. Density is defects per deliverable (the
+ * original multiplied it by 100).
  */
 export function withRates(c: Counts): PlanMetrics {
-  const found = c.createDefectCountByTester + c.createDefectCountByOutsider;
+  const rates = Object.fromEntries(
+    Object.entries(RATE_PARTS).map(([name, parts]) => [name, rate(parts(c))]),
+  ) as Record<PlanRate, string>;
   return {
     ...c,
     executedCount: c.itemTotal - c.unexecutedCount,
-    defectDiscoveryRate: rate(c.defectCount, c.itemTotal),
-    defectRepairRate: rate(c.defectCloseStateCount, c.defectCount),
-    defectDetectionRate: rate(c.createDefectCountByTester, found),
-    defectSeverityRate: rate(c.defectLevelUrgentCount, c.defectCount),
-    defectRestartRate: rate(c.defectRestartCount, c.defectHistoryPassCount),
-    defectEscapeRate: rate(c.createDefectCountByOutsider, c.defectCount),
+    ...rates,
     defectDensity: ratio(c.defectCount, c.moduleCount),
     defectRepairAvgHour: ratio(c.defectUseHourTime, c.defectCount),
   };

@@ -1,6 +1,7 @@
 import type { BurndownPoint, Plan, PlanMetricsItem } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { percentOf, RATE_PARTS } from './plan-metrics.ts';
 
 /** How many days a burndown shows: the original's 31 (30 back from its last day). */
 export const BURNDOWN_DAYS = 31;
@@ -56,26 +57,17 @@ export async function burndown(
   });
 }
 
-/** "12.34%" as 12.34 (the radar's 0–100 scale); 0 for anything else. */
-const percent = (text: string) => {
-  const value = Number.parseFloat(text.replace('%', ''));
-  return Number.isFinite(value) ? value : 0;
-};
-
-/** The six quality metrics of the most recently changed plans, for the radar. */
+/** The six quality metrics of plans (the radar's, 0–100), from their counts. */
 export function metricsItems(plans: Plan[]): PlanMetricsItem[] {
-  return [...plans]
-    .sort((a, b) => b.updateTime.localeCompare(a.updateTime))
-    .slice(0, METRICS_PLANS)
-    .map((p) => ({
-      planId: p.planId,
-      planName: p.planName,
-      updateTime: p.updateTime,
-      discovery: percent(p.defectDiscoveryRate),
-      repair: percent(p.defectRepairRate),
-      detection: percent(p.defectDetectionRate),
-      severity: percent(p.defectSeverityRate),
-      restart: percent(p.defectRestartRate),
-      escape: percent(p.defectEscapeRate),
-    }));
+  return plans.map((p) => ({
+    planId: p.planId,
+    planName: p.planName,
+    updateTime: p.updateTime,
+    discovery: percentOf(RATE_PARTS.defectDiscoveryRate(p)),
+    repair: percentOf(RATE_PARTS.defectRepairRate(p)),
+    detection: percentOf(RATE_PARTS.defectDetectionRate(p)),
+    severity: percentOf(RATE_PARTS.defectSeverityRate(p)),
+    restart: percentOf(RATE_PARTS.defectRestartRate(p)),
+    escape: percentOf(RATE_PARTS.defectEscapeRate(p)),
+  }));
 }

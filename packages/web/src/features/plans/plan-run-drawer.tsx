@@ -1,6 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import {
   PLAN_ITEM_STATES,
+  PLAN_QUALITY_METRICS,
   type Plan,
   type PlanItem,
   type PlanItemResult,
@@ -52,18 +53,6 @@ const writeAutoNext = (isOn: boolean) => {
 };
 const PAGE_SIZE = 20;
 
-/** The eight quality metrics of a plan, each with the formula it is counted by. */
-const METRICS = [
-  'defectDiscoveryRate',
-  'defectRepairRate',
-  'defectDetectionRate',
-  'defectSeverityRate',
-  'defectRestartRate',
-  'defectEscapeRate',
-  'defectDensity',
-  'defectRepairAvgHour',
-] as const;
-
 /** What the list shows: every item, or those of one state or of one of Buglet's results. */
 type ItemFilter = PlanItemState | PlanItemResult | undefined;
 const filterQuery = (filter: ItemFilter) =>
@@ -108,7 +97,7 @@ function PlanStats({
       <Card size="small" style={{ minWidth: 96 }}>
         <Statistic title={t('plan.defects')} value={plan.defectCount} />
       </Card>
-      {METRICS.map((m) => (
+      {PLAN_QUALITY_METRICS.map((m) => (
         <Card key={m} size="small" style={{ minWidth: 120 }}>
           <Statistic
             title={

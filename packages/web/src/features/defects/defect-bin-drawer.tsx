@@ -5,6 +5,7 @@ import { App, Drawer, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermiButton } from '../../components/permi-button.tsx';
+import { compactPagination } from '../../lib/compact-pagination.ts';
 import { defectKeys } from '../../lib/query-keys.ts';
 import { DefectStateTag } from './defect-tags.tsx';
 import { listDefects, restoreDefect } from './defects.api.ts';
@@ -91,14 +92,7 @@ export function DefectBinDrawer({
             ),
           },
         ]}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
-          onChange: setPageNum,
-        }}
+        pagination={compactPagination(pageNum, PAGE_SIZE, list.data?.total, setPageNum)}
       />
     </Drawer>
   );

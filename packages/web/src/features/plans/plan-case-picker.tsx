@@ -15,6 +15,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DebouncedSearch } from '../../components/debounced-search.tsx';
+import { compactPagination } from '../../lib/compact-pagination.ts';
 import { type ModuleTreeNode, useModuleTree } from '../modules/index.ts';
 import { caseIdsOfLevel, caseIdsOfModule, listPickerCases, type PickerCase, planKeys } from './plans.api.ts';
 
@@ -171,14 +172,7 @@ export function PlanCasePicker({ projectId, value, onChange }: PlanCasePickerPro
             onSelectAll: (isSelected, _rows, changed) =>
               isSelected ? add(changed.map((c) => c.caseId)) : take(changed.map((c) => c.caseId)),
           }}
-          pagination={{
-            current: pageNum,
-            pageSize: PAGE_SIZE,
-            total: cases.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: setPageNum,
-            size: 'small',
-          }}
+          pagination={compactPagination(pageNum, PAGE_SIZE, cases.data?.total, setPageNum)}
         />
       </Col>
     </Row>

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compactPagination } from '../../lib/compact-pagination.ts';
 import {
   DefectFormDrawer,
   DefectStateTag,
@@ -53,14 +54,7 @@ export function PlanDefects({ planId, projectId }: { planId: string; projectId: 
           },
           { title: t('plan.defect.level'), width: 80, render: (_, d) => levelText(d.defectLevel) },
         ]}
-        pagination={{
-          current: pageNum,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
-          onChange: setPageNum,
-        }}
+        pagination={compactPagination(pageNum, PAGE_SIZE, list.data?.total, setPageNum)}
       />
       <DefectViewDrawer
         defectId={openId}

@@ -12,6 +12,7 @@ import { Card, Col, Drawer, Flex, Row, Segmented, Statistic, Table, Tag, Tooltip
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
+import { compactPagination } from '../../lib/compact-pagination.ts';
 import { defectFromCase } from '../cases/index.ts';
 import { DefectFormDrawer, type FormTarget, useProjectMembers } from '../defects/index.ts';
 import { PlanDashboard } from './plan-dashboard.tsx';
@@ -274,14 +275,7 @@ export function PlanRunDrawer({ planId, projectId, onClose }: PlanRunDrawerProps
               { title: t('plan.case.name'), dataIndex: 'caseName', ellipsis: true },
               { title: t('plan.item.state'), width: 90, render: (_, row) => <ItemStateTag item={row} /> },
             ]}
-            pagination={{
-              current: pageNum,
-              pageSize: PAGE_SIZE,
-              total: items.data?.total ?? 0,
-              showSizeChanger: false,
-              size: 'small',
-              onChange: setPageNum,
-            }}
+            pagination={compactPagination(pageNum, PAGE_SIZE, items.data?.total, setPageNum)}
           />
         </Col>
         <Col xs={24} lg={15}>

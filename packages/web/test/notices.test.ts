@@ -103,6 +103,10 @@ describe('notice links', () => {
     expect(plainExcerpt('Call `#12` now\n```\ncode\n```\n> quoted')).toBe('Call #12 now quoted');
     expect(plainExcerpt('a'.repeat(200), 10)).toBe(`${'a'.repeat(9)}…`);
     expect(plainExcerpt(null)).toBe('');
+    // Escaped punctuation reads as itself, starred text as its words.
+    expect(plainExcerpt('Plan “Release 3\\.0” case \\#6 \\*new\\* **bold**')).toBe(
+      'Plan “Release 3.0” case #6 *new* bold',
+    );
   });
 });
 

@@ -64,7 +64,9 @@ export function plainExcerpt(markdown: string | null | undefined, max = 120): st
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s{0,3}(#{1,6}|[-*+]|\d+[.)]|>)\s+/gm, '')
-    .replace(/[*_`~]/g, '')
+    .replace(/(?<!\\)[*_`~]/g, '')
+    // A backslash escape (`3\.0`, `\#6`, as escapeMarkdown writes names into notices) is its character.
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -35,6 +35,9 @@ export const DefectLogType = {
 } as const;
 export type DefectLogType = (typeof DefectLogType)[keyof typeof DefectLogType];
 
+/** One entry of `GET /system/defect/state`. */
+export const defectStateOption = z.object({ value: z.number(), name: z.string(), label: z.string() });
+
 export const DEFECT_ACTIONS = ['assign', 'repair', 'pass', 'reject', 'close', 'open'] as const;
 export type DefectAction = (typeof DEFECT_ACTIONS)[number];
 
@@ -57,8 +60,18 @@ const dateTime = z
   .nullable()
   .optional();
 
+/** Blank, null or left out: the field is missing (1.0 applies its default then, on every path). */
+export const blankAsMissing = (v: unknown) =>
+  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+/** 1.0's defaults (§13.3): a defect whose type, level or state is not given is a pending, middle BUG. */
+export const DEFECT_DEFAULTS = { defectType: 'BUG', defectLevel: 'middle', defectState: 0 } as const;
+const defectType = z.enum(DEFECT_TYPES, { error: 'defect.type.invalid' });
+const defectLevel = z.enum(DEFECT_LEVELS, { error: 'defect.level.invalid' });
+export const SPONSOR_MAX = 128;
+
 const defectFields = {
-  defectType: z.enum(DEFECT_TYPES, { error: 'defect.type.required' }),
+  /** Who asked for it, in words (a customer, a department): 1.0's "发起人". */
+  sponsor: z.string().trim().max(SPONSOR_MAX, { error: 'defect.sponsor.too-long' }).nullable().optional(),
   defectName: z
     .string({ error: 'defect.name_not_empty' })
     .trim()
@@ -66,7 +79,6 @@ const defectFields = {
     .max(1024, { error: 'defect.name.too-long' }),
   /** May be left out or empty (as in the original's own form); the Open API's push requires one. */
   defectDescribe: z.string().trim().max(65536, { error: 'defect.describe.too-long' }).nullable().optional(),
-  defectLevel: z.enum(DEFECT_LEVELS, { error: 'defect.level.required' }),
   handleBy: z
     .array(z.number().int().min(1), { error: 'defect.handler.required' })
     .min(1, { error: 'defect.handler.required' })
@@ -80,10 +92,20 @@ const defectFields = {
   caseId: z.number().int().min(1).nullable().optional(),
 };
 
-export const defectCreateBody = z.object({ projectId: z.number().int().min(1), ...defectFields });
+export const defectCreateBody = z.object({
+  projectId: z.number().int().min(1),
+  ...defectFields,
+  defectType: z.preprocess(blankAsMissing, defectType.default(DEFECT_DEFAULTS.defectType)),
+  defectLevel: z.preprocess(blankAsMissing, defectLevel.default(DEFECT_DEFAULTS.defectLevel)),
+});
+/** Left out or blank keeps what the defect has. */
 export const defectUpdateBody = z
   .object({ defectId: z.number().int().min(1) })
-  .extend(z.object(defectFields).partial().shape);
+  .extend(z.object(defectFields).partial().shape)
+  .extend({
+    defectType: z.preprocess(blankAsMissing, defectType.optional()),
+    defectLevel: z.preprocess(blankAsMissing, defectLevel.optional()),
+  });
 
 export const defectActionBody = z.object({
   receiveBy: z.array(z.number().int().min(1)).max(50).optional(),
@@ -186,6 +208,8 @@ export const defect = z.object({
   moduleId: z.number().nullable(),
   moduleName: z.string().nullable(),
   moduleVersion: z.string().nullable(),
+  /** Who asked for it, in words (1.0's 发起人). */
+  sponsor: z.string().nullable(),
   handleBy: z.array(z.number()),
   handleByList: z.array(userSummary),
   imgUrls: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CASE_STATES, CASE_STEPS_MAX, CASE_TEXT_MAX, caseStep } from './case.ts';
-import { DEFECT_ACTIONS, DEFECT_LEVELS, DEFECT_STATE_NAMES, DEFECT_TYPES } from './defect.ts';
+import { blankAsMissing, DEFECT_ACTIONS, DEFECT_LEVELS, DEFECT_STATE_NAMES, DEFECT_TYPES } from './defect.ts';
 import { pageQuery } from './envelope.ts';
 import { PUSH_DESCRIBE_ACCEPTED } from './project-api.ts';
 
@@ -39,14 +39,14 @@ const path = z.string().trim().max(1000);
 export const openDefectListQuery = pageQuery.extend({
   defectNum: z.coerce.number().int().min(1).optional(),
   defectName: z.string().max(128).optional(),
-  defectType: openType.optional(),
+  defectType: z.preprocess(blankAsMissing, openType.optional()),
   version: z.string().max(128).optional(),
   defectState: z
     .string()
     .transform((s) => s.trim().toUpperCase())
     .pipe(z.enum(DEFECT_STATE_NAMES))
     .optional(),
-  defectLevel: openLevel.optional(),
+  defectLevel: z.preprocess(blankAsMissing, openLevel.optional()),
   handlerAccountList: accounts.optional(),
 });
 
@@ -58,8 +58,8 @@ export const openDefectCreateBody = z.object({
     .max(128, { error: 'defect.name.too-long' }),
   /** Longer than PUSH_DESCRIBE_MAX is filed with its middle cut (a reporter's push is never refused for it). */
   defectDescribe: z.string().max(PUSH_DESCRIBE_ACCEPTED).optional(),
-  defectType: openType.optional(),
-  defectLevel: openLevel.optional(),
+  defectType: z.preprocess(blankAsMissing, openType.optional()),
+  defectLevel: z.preprocess(blankAsMissing, openLevel.optional()),
   deliverablePath: path.optional(),
   version: z.string().max(128).optional(),
   moduleVersion: z.string().max(128).optional(),
@@ -76,8 +76,8 @@ export const openDefectUpdateBody = z.object({
   defectNum: z.number().int().min(1),
   defectName: z.string().trim().min(1, { error: 'defect.name_not_empty' }).max(128).optional(),
   defectDescribe: z.string().max(65_536).optional(),
-  defectType: openType.optional(),
-  defectLevel: openLevel.optional(),
+  defectType: z.preprocess(blankAsMissing, openType.optional()),
+  defectLevel: z.preprocess(blankAsMissing, openLevel.optional()),
   deliverablePath: path.optional(),
   version: z.string().max(128).optional(),
   handlerAccountList: accounts.optional(),

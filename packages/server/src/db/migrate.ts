@@ -46,6 +46,7 @@ import * as m043 from './migrations/043-test-plans.ts';
 import * as m044 from './migrations/044-ci-results.ts';
 import * as m045 from './migrations/045-retest-index.ts';
 import * as m046 from './migrations/046-case-history.ts';
+import * as m047 from './migrations/047-defect-sponsor.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -94,6 +95,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '044-ci-results': m044,
   '045-retest-index': m045,
   '046-case-history': m046,
+  '047-defect-sponsor': m047,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

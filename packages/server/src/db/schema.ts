@@ -395,6 +395,8 @@ export interface DefectTable {
   planEndTime: string | null;
   lastFixerId: number | null;
   isDeleted: number;
+  /** Who asked for it, in words (migration 047). */
+  sponsor: string | null;
   createBy: string | null;
   createById: number;
   createTime: string;

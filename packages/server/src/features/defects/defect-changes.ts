@@ -23,6 +23,7 @@ export interface DefectEdit {
   defectLevel?: string;
   moduleId?: number | null;
   moduleVersion?: string | null;
+  sponsor?: string | null;
   imgUrls?: string | null;
   annexUrls?: string | null;
   planStartTime?: string | null;
@@ -105,6 +106,7 @@ export async function defectChanges(
     });
   }
   text('moduleVersion');
+  text('sponsor');
   text('planStartTime', 'time');
   text('planEndTime', 'time');
   for (const field of ['imgUrls', 'annexUrls'] as const) {

@@ -91,6 +91,7 @@ export function registerDefectExcelRoutes(r: Router): void {
         defectState: stateLabel(lang, d.defectState),
         modulePath: d.moduleId ? tree.pathOf(d.moduleId) : '',
         moduleVersion: d.moduleVersion,
+        sponsor: d.sponsor ?? '',
         handleBy: d.handleBy.map((id) => lists.names.get(id) ?? String(id)).join('/'),
         planStartTime: d.planStartTime,
         planEndTime: d.planEndTime,

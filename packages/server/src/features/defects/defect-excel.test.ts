@@ -130,16 +130,17 @@ describe('the import template', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const ws = wb.getWorksheet('Defects') as ExcelJS.Worksheet;
     expect(rowsOf(ws)[0]).toEqual([
-      'Type *',
+      'Type',
       'Title *',
-      'Priority *',
-      'Status *',
+      'Priority',
+      'Status',
       'Deliverable',
       'Version',
       'Assignee *',
       'Planned start',
       'Planned end',
       'Description',
+      'Requested by',
     ]);
     const lists = wb.getWorksheet('lists') as ExcelJS.Worksheet;
     expect(lists.state).toBe('veryHidden');
@@ -165,10 +166,10 @@ describe('the import template', () => {
 
     const zh = await download(`/system/defect/importTemplate?projectId=${projectId}`, 'zh_CN');
     expect(rowsOf(zh.wb.getWorksheet('缺陷数据') as ExcelJS.Worksheet)[0]?.slice(0, 4)).toEqual([
-      '类型 *',
+      '类型',
       '标题 *',
-      '严重程度 *',
-      '缺陷状态 *',
+      '严重程度',
+      '缺陷状态',
     ]);
   });
 
@@ -274,7 +275,7 @@ describe('importing', () => {
     const res = await upload(await sheet(rows));
     expect(res.body.code).toBe(500);
     expect(res.body.data.rows).toEqual([
-      { rowNum: 2, messages: ['Row 2: Type、Title cannot be empty'] },
+      { rowNum: 2, messages: ['Row 2: Title cannot be empty'] },
       {
         rowNum: 3,
         messages: [
@@ -296,7 +297,7 @@ describe('importing', () => {
     ]);
     expect(await defectCount()).toBe(before);
     const zh = await upload(await sheet(rows.slice(0, 1)), lead, 'zh_CN');
-    expect(zh.body.msg).toBe('未导入任何数据：1行有错误。\n第2行 类型、标题 数据不能为空');
+    expect(zh.body.msg).toBe('未导入任何数据：1行有错误。\n第2行 标题 数据不能为空');
   });
 
   it('refuses a file that is not a workbook, a sheet without the required columns, and an empty sheet', async () => {
@@ -304,7 +305,7 @@ describe('importing', () => {
       'The file is not an Excel workbook (.xlsx)',
     );
     expect((await upload(await sheet([['BUG']], ['Type', 'Something']))).body.msg).toBe(
-      'The sheet has no column Title、Priority、Status、Assignee; start from the import template',
+      'The sheet has no column Title、Assignee; start from the import template',
     );
     expect((await upload(await sheet([]))).body.msg).toBe('The sheet has no rows to import');
     expect((await upload(await sheet([]), outsider)).body.code).toBe(403);
@@ -351,6 +352,35 @@ describe('importing', () => {
     }
   });
 
+  it("files a row without type, priority or status as 1.0's default (a pending, middle bug), with who asked for it", async () => {
+    const devName = await nickOf(dev);
+    const header = [...HEADER, 'Requested by'];
+    const res = await upload(
+      await sheet([['', 'Defaults filled', '', '', '', '', devName, '', '', '', 'Front desk']], header),
+    );
+    expect(res.body).toMatchObject({ code: 200, data: { count: 1 } });
+    const list = await api(dev, 'GET', '/system/defect/list', undefined, {
+      projectId: String(projectId),
+      defectName: 'Defaults filled',
+    });
+    expect(list.rows).toMatchObject([
+      { defectType: 'BUG', defectLevel: 'middle', defectState: 0, sponsor: 'Front desk' },
+    ]);
+    // The Chinese header reads as well.
+    const zh = await upload(
+      await sheet(
+        [['', '中文表头', '', '', '', '', devName, '', '', '', '客服部']],
+        [...HEADER.slice(0, 10), '发起人'],
+      ),
+    );
+    expect(zh.body).toMatchObject({ code: 200 });
+    const zhList = await api(dev, 'GET', '/system/defect/list', undefined, {
+      projectId: String(projectId),
+      defectName: '中文表头',
+    });
+    expect(zhList.rows[0].sponsor).toBe('客服部');
+  });
+
   it('reads times written every usual way', () => {
     expect(normalizeTime('2030/3/1 9:05')).toBe('2030-03-01 09:05:00');
     expect(normalizeTime('2030-03-01')).toBe('2030-03-01 00:00:00');
@@ -367,7 +397,7 @@ describe('exporting', () => {
     expect(res.headers['content-disposition']).toContain('defects.xlsx');
     const ws = wb.getWorksheet('Defects') as ExcelJS.Worksheet;
     const rows = rowsOf(ws);
-    expect(rows[0]?.slice(0, 3)).toEqual(['No.', 'Type *', 'Title *']);
+    expect(rows[0]?.slice(0, 3)).toEqual(['No.', 'Type', 'Title *']);
     // "Imported 1" also matches 10…19, 100…199 and 1000 by LIKE: 112 rows.
     expect(rows.length - 1).toBe(112);
     const first = rows.find((r) => r[2] === 'Imported 1 导入');

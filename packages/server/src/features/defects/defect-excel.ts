@@ -1,4 +1,11 @@
-import { DEFECT_LEVELS, DEFECT_STATE_NAMES, DEFECT_TYPES, type DefectLevel } from '@buglet/contracts';
+import {
+  DEFECT_DEFAULTS,
+  DEFECT_LEVELS,
+  DEFECT_STATE_NAMES,
+  DEFECT_TYPES,
+  type DefectLevel,
+  SPONSOR_MAX,
+} from '@buglet/contracts';
 import type { Lang, MessageKey } from '../../http/i18n.ts';
 import {
   emptyCells,
@@ -19,6 +26,7 @@ const COLUMN_LABELS = {
   defectState: 'excel.defect.state',
   modulePath: 'excel.defect.module',
   moduleVersion: 'excel.defect.version',
+  sponsor: 'excel.defect.sponsor',
   handleBy: 'excel.defect.handler',
   planStartTime: 'excel.defect.plan-start',
   planEndTime: 'excel.defect.plan-end',
@@ -43,8 +51,10 @@ export const DEFECT_SHEET: ImportSheet<DefectColumn> = {
     'planStartTime',
     'planEndTime',
     'defectDescribe',
+    'sponsor',
   ],
-  required: new Set(['defectType', 'defectName', 'defectLevel', 'defectState', 'handleBy']),
+  /** Type, level and state left blank are 1.0's defaults (a pending, middle BUG). */
+  required: new Set(['defectName', 'handleBy']),
   /** The English headers of templates before the wording review (issue 27), still read on import. */
   aliases: {
     defectLevel: ['Level'],
@@ -145,6 +155,7 @@ export interface ImportRow {
   defectState: number;
   moduleId: number | null;
   moduleVersion: string | null;
+  sponsor: string | null;
   handleBy: number[];
   planStartTime: string | null;
   planEndTime: string | null;
@@ -160,6 +171,7 @@ const MAX_LENGTH: Partial<Record<DefectColumn, number>> = {
   defectName: 1024,
   defectDescribe: 65536,
   moduleVersion: 128,
+  sponsor: SPONSOR_MAX,
 };
 const TIME = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -251,12 +263,13 @@ export function checkRows(
     }
     rows.push({
       rowNum,
-      defectType: type as number,
+      defectType: type ?? DEFECT_TYPES.indexOf(DEFECT_DEFAULTS.defectType),
       defectName: values.defectName,
-      defectLevel: DEFECT_LEVELS[level as number] as DefectLevel,
-      defectState: state as number,
+      defectLevel: level === undefined ? DEFECT_DEFAULTS.defectLevel : (DEFECT_LEVELS[level] as DefectLevel),
+      defectState: state ?? DEFECT_DEFAULTS.defectState,
       moduleId: moduleId ?? null,
       moduleVersion: values.moduleVersion || null,
+      sponsor: values.sponsor || null,
       handleBy: handlers.found,
       planStartTime: start ?? null,
       planEndTime: end ?? null,

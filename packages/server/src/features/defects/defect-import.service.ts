@@ -59,6 +59,7 @@ export async function importDefects(
             defectState: row.defectState,
             moduleId: row.moduleId,
             moduleVersion: row.moduleVersion,
+            sponsor: row.sponsor,
             imgUrls: null,
             annexUrls: null,
             caseId: null,

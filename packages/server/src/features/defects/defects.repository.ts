@@ -413,6 +413,7 @@ function shape(
     moduleId: r.moduleId,
     moduleName: (r.moduleId && modules.get(r.moduleId)) || null,
     moduleVersion: r.moduleVersion,
+    sponsor: r.sponsor,
     handleBy,
     handleByList: handleBy.flatMap((id) => {
       const u = people.users.get(id);

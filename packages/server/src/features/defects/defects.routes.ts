@@ -1,11 +1,13 @@
 import {
   DEFECT_ACTIONS,
   DEFECT_LEVELS,
+  DEFECT_STATE_NAMES,
   DEFECT_TYPES,
   type DefectAction,
   defect,
   defectActionBody,
   defectCreateBody,
+  defectStateOption,
   defectUpdateBody,
   pageQuery,
   queryIdList,
@@ -13,6 +15,7 @@ import {
 } from '@buglet/contracts';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import type { MessageKey } from '../../http/i18n.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
@@ -119,6 +122,23 @@ export function registerDefectRoutes(r: Router): void {
       // A keyword's total stops at KEYWORD_COUNT_CAP: the client shows "1000+".
       return isTotalCapped ? { ...table, totalCapped: true } : table;
     },
+  });
+
+  // 1.0's state list (§13.3): each state's wire number, name and words in the caller's language.
+  r.get('/system/defect/state', {
+    guard: perm('system:defect:query'),
+    /** Left out, the caller's current project. */
+    query: z.object({ projectId: z.coerce.number().int().min(1).optional() }),
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    output: defectStateOption,
+    handler: async (ctx) =>
+      ctx.ok(
+        DEFECT_STATE_NAMES.map((name, value) => ({
+          value,
+          name,
+          label: ctx.t(`defect.state.${value}` as MessageKey),
+        })),
+      ),
   });
 
   r.get('/system/defect/:defectId', {

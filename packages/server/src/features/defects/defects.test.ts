@@ -122,8 +122,9 @@ describe('creating', () => {
     const cases: Array<[Json, string]> = [
       [{ defectName: '  ' }, 'The defect title cannot be empty'],
       [{ defectDescribe: 'x'.repeat(65_537) }, 'The defect description is too long'],
-      [{ defectLevel: 'severe' }, 'Choose a priority: Urgent, High, Medium or Low'],
-      [{ defectType: 'EPIC' }, 'Choose a type: Bug, Task or Request'],
+      [{ defectLevel: 'severe' }, 'The priority must be Urgent, High, Medium or Low'],
+      [{ defectType: 'EPIC' }, 'The type must be Bug, Task or Request'],
+      [{ sponsor: 'x'.repeat(129) }, 'The requester may be at most 128 characters long'],
       [{ handleBy: [] }, 'Choose at least one assignee'],
       [{ handleBy: [outsider.userId] }, `The user "${outsider.userId}" is not a member of this project`],
       [{ imgUrls: '/etc/passwd' }, 'Images and attachments must be uploaded files'],
@@ -132,6 +133,73 @@ describe('creating', () => {
     for (const [over, msg] of cases)
       expect(await api(tester, 'POST', '/system/defect', newDefect(over))).toEqual({ code: 500, msg });
     expect(await t.db.selectFrom('sysDefect').select('defectId').execute()).toEqual(before);
+  });
+
+  it("fills 1.0's defaults (a middle BUG) for a type or level left out or blank, keeps them on an edit that leaves them out, and keeps who asked for it", async () => {
+    const bare = await create(tester, {
+      defectType: undefined,
+      defectLevel: undefined,
+      sponsor: ' Sales desk ',
+    });
+    const blank = await create(tester, { defectType: '', defectLevel: ' ', sponsor: null });
+    for (const id of [bare, blank])
+      expect(await row(id)).toMatchObject({ defectType: 0, defectLevel: 'middle', defectState: 0 });
+    expect((await row(bare)).sponsor).toBe('Sales desk');
+    expect((await row(blank)).sponsor).toBeNull();
+    await create(tester, { defectType: 'TASK', defectLevel: 'low' }).then(async (id) => {
+      // An edit leaving type and level out, or blank, keeps them.
+      const edit = await api(tester, 'PUT', '/system/defect', {
+        defectId: id,
+        defectType: '',
+        sponsor: 'QA lead',
+      });
+      expect(edit.code).toBe(200);
+      expect(await row(id)).toMatchObject({ defectType: 1, defectLevel: 'low', sponsor: 'QA lead' });
+      const shown = (await api(dev, 'GET', `/system/defect/${id}`)).data;
+      expect(shown.sponsor).toBe('QA lead');
+      const log = await t.db
+        .selectFrom('sysDefectLog')
+        .select('defectLogDescribe')
+        .where('defectId', '=', id)
+        .where('defectLogType', '=', 8)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(log.defectLogDescribe ?? '[]')).toEqual([
+        expect.objectContaining({ field: 'sponsor', oldValue: null, newValue: 'QA lead' }),
+      ]);
+    });
+  });
+
+  it("lists the states with their numbers and the caller's words", async () => {
+    const query = { projectId: String(projectId) };
+    const en = await api(tester, 'GET', '/system/defect/state', undefined, query);
+    expect(en.data.map((s: Json) => [s.value, s.name])).toEqual([
+      [0, 'PROCESSING'],
+      [1, 'AUDIT'],
+      [2, 'RESOLVED'],
+      [3, 'REJECTED'],
+      [4, 'CLOSED'],
+    ]);
+    expect(en.data.map((s: Json) => s.label)).toEqual([
+      'Pending',
+      'In review',
+      'Resolved',
+      'Rejected',
+      'Closed',
+    ]);
+    const zh = await t.call({
+      method: 'GET',
+      url: '/system/defect/state',
+      token: tester.token,
+      lang: 'zh_CN',
+      query,
+    });
+    expect(zh.body.data.map((s: Json) => s.label)).toEqual([
+      '待处理',
+      '待审核',
+      '已解决',
+      '已驳回',
+      '已关闭',
+    ]);
   });
 
   it('gives 50 concurrent creates the numbers that follow, without gap or duplicate', async () => {

@@ -403,7 +403,14 @@ describe('the 1.0 Open API (names, not ids)', () => {
   });
 
   it('lists, reads, updates by number and path, and never reaches another project', async () => {
-    const created = await call('POST', '/api/defect', { defectName: 'Coupon ignored', defectDescribe: 'x' });
+    // Type and priority blank: 1.0's defaults, as on every path.
+    const created = await call('POST', '/api/defect', {
+      defectName: 'Coupon ignored',
+      defectDescribe: 'x',
+      defectType: '',
+      defectLevel: ' ',
+    });
+    expect(created.data).toMatchObject({ defectType: 'BUG', defectLevel: 'MIDDLE', defectState: 'PROCESSING' });
     const num = created.data.defectNum as number;
     const listed = await call('GET', '/api/defect', undefined, { defectName: 'Coupon', pageSize: '5' });
     expect(listed.rows.map((d: { defectNum: number }) => d.defectNum)).toEqual([num]);

@@ -13,6 +13,7 @@ export const COLUMN_TITLE_KEYS: Record<DefectColumn, string> = {
   handlers: 'defect.handlers',
   module: 'module.deliverable',
   version: 'defect.version',
+  sponsor: 'defect.sponsor',
   planStart: 'defect.plan-start',
   planEnd: 'defect.plan-end',
   creator: 'defect.creator',

@@ -10,6 +10,7 @@ export const DEFECT_COLUMNS = [
   'handlers',
   'module',
   'version',
+  'sponsor',
   'planStart',
   'planEnd',
   'creator',

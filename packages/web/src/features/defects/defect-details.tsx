@@ -35,6 +35,9 @@ export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: 
           },
           { key: 'module', label: t('module.deliverable'), children: defect.moduleName || '-' },
           { key: 'version', label: t('defect.version'), children: defect.moduleVersion || '-' },
+          ...(defect.sponsor
+            ? [{ key: 'sponsor', label: t('defect.sponsor'), children: defect.sponsor }]
+            : []),
           { key: 'created', label: t('create-time'), children: defect.createTime },
           { key: 'updated', label: t('update-time'), children: defect.updateTime },
           { key: 'start', label: t('defect.plan-start'), children: defect.planStartTime || '-' },

@@ -5,6 +5,7 @@ import {
   type DefectLevel,
   type DefectType,
   type Member,
+  SPONSOR_MAX,
 } from '@buglet/contracts';
 import {
   Alert,
@@ -52,6 +53,7 @@ interface FormValues {
   handleBy: number[];
   moduleId?: number;
   moduleVersion?: string;
+  sponsor?: string;
   planTime?: [Dayjs | null, Dayjs | null] | null;
   defectDescribe: string;
   imgUrls?: string;
@@ -81,6 +83,7 @@ function initialValues(defect: DefectDetail | undefined, prefill?: DefectPrefill
     handleBy: defect.handleBy,
     moduleId: defect.moduleId ?? undefined,
     moduleVersion: defect.moduleVersion ?? '',
+    sponsor: defect.sponsor ?? '',
     planTime:
       defect.planStartTime || defect.planEndTime
         ? [time(defect.planStartTime), time(defect.planEndTime)]
@@ -96,6 +99,7 @@ function toBody({ planTime, ...values }: FormValues): DefectBody {
     ...values,
     moduleId: values.moduleId ?? null,
     moduleVersion: values.moduleVersion?.trim() || null,
+    sponsor: values.sponsor?.trim() || null,
     imgUrls: values.imgUrls || null,
     annexUrls: values.annexUrls || null,
     planStartTime: planTime?.[0]?.format(WIRE_TIME) ?? null,
@@ -229,6 +233,11 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
           <Col xs={24} md={12}>
             <Form.Item name="moduleVersion" label={t('defect.version')} extra={suggestion('version')}>
               <Input maxLength={128} placeholder={t('defect.version-placeholder')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="sponsor" label={t('defect.sponsor')} tooltip={t('defect.sponsor-hint')}>
+              <Input maxLength={SPONSOR_MAX} placeholder={t('defect.sponsor-placeholder')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

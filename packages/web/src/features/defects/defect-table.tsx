@@ -78,6 +78,7 @@ export function DefectTable({
     handlers: { width: 120, render: (_v, d) => <HandlerAvatars people={d.handleByList} /> },
     module: { width: 140, ellipsis: true, render: (_v, d) => d.moduleName },
     version: { width: 100, ellipsis: true, render: (_v, d) => d.moduleVersion },
+    sponsor: { width: 110, ellipsis: true, render: (_v, d) => d.sponsor },
     planStart: { width: 170, render: (_v, d) => time(d.planStartTime) },
     planEnd: { width: 170, render: (_v, d) => time(d.planEndTime) },
     creator: {

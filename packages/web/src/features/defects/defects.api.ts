@@ -18,6 +18,8 @@ export interface DefectBody {
   /** The linked deliverable; null unlinks it. */
   moduleId?: number | null;
   moduleVersion?: string | null;
+  /** Who asked for it, in words. */
+  sponsor?: string | null;
   imgUrls?: string | null;
   annexUrls?: string | null;
   planStartTime?: string | null;

@@ -375,28 +375,53 @@ describe('defect workflow', () => {
 describe('defect list views', () => {
   const TASK_TITLE = 'Write release notes for 2.0';
 
-  it('restores a deleted defect from the recycle bin, whose history names what an edit changed', async () => {
+  it('closes and deletes ticked defects in one go, naming the one refused, and restores them from the recycle bin, whose history names what an edit changed', async () => {
     await ownProject();
     const defectId = await reportedBug();
+    // Fixed and approved: closed already, so a bulk close refuses it.
+    await reportedBug(['repair', 'pass']);
     const page = await openAs(TESTER);
-    await page.locator('.ant-table-row').filter({ hasText: TITLE }).waitFor();
-    expect((await api(team.tester, 'DELETE', `/system/defect/${defectId}`)).code).toBe(200);
-    await page.reload();
-    await page.locator('.ant-table').waitFor();
-    await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: TITLE }).count()).toBe(0);
+    const rows = page.locator('.ant-table-row').filter({ hasText: TITLE });
+    await expect.poll(() => rows.count()).toBe(2);
+    const bar = page.getByRole('toolbar', { name: '批量操作' });
+    const tickAll = () => page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await tickAll();
+    await bar.getByText('已选 2 个').waitFor();
+    await bar.getByRole('button', { name: /^关\s*闭$/ }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '关闭 2 个缺陷' });
+    await ask.locator('textarea').fill('Superseded by the new checkout');
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    const result = page.getByRole('dialog').filter({ hasText: '部分缺陷未修改' });
+    await result.getByText('1 个已修改，1 个被拒绝').waitFor();
+    await result.getByText('缺陷处于「已关闭」状态，不能关闭').waitFor();
+    expect(await result.getByText('#2').count()).toBe(1);
+    await capture(page, 'df-bulk-refused');
+    await result.getByRole('button', { name: /确\s*定/ }).click();
+
+    // Both deleted together, then both back from the bin together.
+    await tickAll();
+    await bar.getByRole('button', { name: /删\s*除/ }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '删除选中的 2 个缺陷？' })
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await expect.poll(() => rows.count()).toBe(0);
     await page.getByRole('button', { name: '回收站' }).click();
     const bin = page.getByTestId('defect-bin');
-    await bin.getByText(TITLE).waitFor();
+    await expect.poll(() => bin.getByText(TITLE).count()).toBe(2);
     await capture(page, 'df-bin');
-    await bin.getByRole('button', { name: /恢\s*复/ }).click();
+    await bin.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: '恢复选中的 2 个' }).click();
     await bin.getByText('回收站是空的').waitFor();
     await page.keyboard.press('Escape');
-    await page.locator('.ant-table-row').filter({ hasText: TITLE }).waitFor();
+    await expect.poll(() => rows.count()).toBe(2);
     // An edit's entry in its history names the field changed, before and after.
     expect((await api(team.tester, 'PUT', '/system/defect', { defectId, defectLevel: 'urgent' })).code).toBe(
       200,
     );
-    await openDefect(page);
+    await page.reload();
+    await rows.filter({ hasText: '#1' }).getByText(TITLE).click();
     await drawer(page).getByTestId('defect-field-changes').getByText('级别：中 → 紧急').waitFor();
     await drawer(page).getByText('从回收站恢复了缺陷').waitFor();
     await capture(page, 'df-field-changes');

@@ -107,6 +107,65 @@ export const defectUpdateBody = z
     defectLevel: z.preprocess(blankAsMissing, defectLevel.optional()),
   });
 
+/** At most this many defects in one bulk request (a page of the grid at its largest). */
+export const DEFECT_BULK_MAX = 1000;
+export const DEFECT_BULK_ACTIONS = [
+  'assign',
+  'level',
+  'version',
+  'module',
+  'close',
+  'delete',
+  'restore',
+] as const;
+export type DefectBulkAction = (typeof DEFECT_BULK_ACTIONS)[number];
+
+/**
+ * One change to many defects (`POST /system/defect/bulk`): each defect judged by the rules a
+ * change of that one defect meets, the refused ones named with their reason and the rest done.
+ */
+export const defectBulkBody = z
+  .object({
+    projectId: z.number().int().min(1),
+    defectIds: z
+      .array(z.number().int().min(1), { error: 'defect.bulk.none' })
+      .min(1, { error: 'defect.bulk.none' })
+      .max(DEFECT_BULK_MAX, { error: 'defect.bulk.too-many' }),
+    action: z.enum(DEFECT_BULK_ACTIONS, { error: 'defect.bulk.action' }),
+    /** assign: the new handlers. */
+    handleBy: z.array(z.number().int().min(1)).max(50).optional(),
+    /** level */
+    defectLevel: defectLevel.optional(),
+    /** version: blank clears it. */
+    moduleVersion: z.string().trim().max(128).nullable().optional(),
+    /** module: 0 or null unlinks. */
+    moduleId: z.number().int().min(0).nullable().optional(),
+    /** The reason written into each history entry (assign, close). */
+    defectLogDescribe: z.string().max(65536).nullable().optional(),
+  })
+  .superRefine((b, ctx) => {
+    const missing =
+      (b.action === 'assign' && !b.handleBy?.length) ||
+      (b.action === 'level' && b.defectLevel === undefined) ||
+      (b.action === 'version' && b.moduleVersion === undefined) ||
+      (b.action === 'module' && b.moduleId === undefined);
+    if (missing) ctx.addIssue({ code: 'custom', message: `defect.bulk.value.${b.action}`, path: ['action'] });
+  });
+
+/** One defect's outcome in a bulk answer; `msg` says why it was refused. */
+export const defectBulkRow = z.object({
+  defectId: z.number(),
+  projectNum: z.number().nullable(),
+  ok: z.boolean(),
+  msg: z.string().nullable(),
+});
+export const defectBulkAnswer = z.object({
+  succeeded: z.number(),
+  failed: z.number(),
+  results: z.array(defectBulkRow),
+});
+export type DefectBulkAnswer = z.infer<typeof defectBulkAnswer>;
+
 export const defectActionBody = z.object({
   receiveBy: z.array(z.number().int().min(1)).max(50).optional(),
   defectLogDescribe: z.string().max(65536).nullable().optional(),

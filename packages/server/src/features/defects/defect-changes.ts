@@ -1,6 +1,6 @@
 import { DEFECT_TYPES } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
-import { loadTree } from '../modules/modules.repository.ts';
+import { loadTree, type ModuleTree } from '../modules/modules.repository.ts';
 import type { DefectRow } from './defects.repository.ts';
 
 /** One field's change, as 1.0 writes it into an UPDATE entry's describe (§13.3). */
@@ -53,6 +53,8 @@ export async function defectChanges(
   row: DefectRow,
   oldHandlers: readonly number[],
   edit: DefectEdit,
+  /** The project's deliverables, when the caller has them (a bulk change reads them once). */
+  knownTree?: ModuleTree,
 ): Promise<FieldChange[]> {
   const out: FieldChange[] = [];
   const text = (field: keyof DefectRow & keyof DefectEdit, type: FieldChange['type'] = 'text') => {
@@ -94,7 +96,7 @@ export async function defectChanges(
       newDisplay: edit.defectLevel,
     });
   if (edit.moduleId !== undefined && (edit.moduleId || null) !== row.moduleId) {
-    const tree = await loadTree(db, row.projectId);
+    const tree = knownTree ?? (await loadTree(db, row.projectId));
     const path = (id: number | null) => (id ? (tree.pathOf(id) ?? String(id)) : '');
     out.push({
       field: 'moduleId',

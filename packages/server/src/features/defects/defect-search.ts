@@ -8,8 +8,14 @@ const TRIGRAM = 3;
 
 /** Rewrites a defect's searchable text (title; description and comments) after a change. */
 export async function refreshSearchText(db: Db, defectId: number): Promise<void> {
-  if (isPostgres(db)) return; // PostgreSQL searches the tables themselves through pg_trgm.
-  await sql`delete from sys_defect_search where rowid = ${defectId}`.execute(db);
+  await refreshSearchTexts(db, [defectId]);
+}
+
+/** refreshSearchText for many defects in two statements (bulk changes). */
+export async function refreshSearchTexts(db: Db, defectIds: readonly number[]): Promise<void> {
+  if (isPostgres(db) || defectIds.length === 0) return; // PostgreSQL searches the tables themselves through pg_trgm.
+  const ids = sql.join([...defectIds]);
+  await sql`delete from sys_defect_search where rowid in (${ids})`.execute(db);
   await sql`
     insert into sys_defect_search (rowid, title, body)
     select d.defect_id, d.defect_name,
@@ -19,7 +25,7 @@ export async function refreshSearchText(db: Db, defectId: number): Promise<void>
         select group_concat(c.comment_content, ' ') from sys_defect_log l cross join sys_comment c
         where l.defect_id = d.defect_id and c.module_type = 'defect_log'
           and c.correlation_id = l.defect_log_id), '')
-    from sys_defect d where d.defect_id = ${defectId} and d.is_deleted = 0`.execute(db);
+    from sys_defect d where d.defect_id in (${ids}) and d.is_deleted = 0`.execute(db);
 }
 
 /** Indexes just-created defects in bulk (imports: no comments yet). */

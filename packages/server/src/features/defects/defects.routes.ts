@@ -6,6 +6,8 @@ import {
   type DefectAction,
   defect,
   defectActionBody,
+  defectBulkAnswer,
+  defectBulkBody,
   defectCreateBody,
   defectStateOption,
   defectUpdateBody,
@@ -20,6 +22,7 @@ import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { listDeletedDefects, restoreDefects } from './defect-bin.ts';
+import { bulkChangeDefects } from './defect-bulk.ts';
 import { DEFECT_SORT, type DefectFilter, listShownDefects, statesFrom } from './defect-list.repository.ts';
 import { availableActions } from './defect-workflow.ts';
 import { findShownDefect, toDefects } from './defects.repository.ts';
@@ -217,6 +220,30 @@ export function registerDefectRoutes(r: Router): void {
     handler: async (ctx) => {
       await deleteDefects(r.deps, ctx.me, ctx.scoped, parseIds(ctx.params.defectIds));
       return ctx.ok();
+    },
+  });
+
+  // Buglet's bulk change (the list's selection, the grid): one request, an outcome per defect.
+  r.post('/system/defect/bulk', {
+    guard: authenticated,
+    body: defectBulkBody,
+    scope: ({ body }) => ({ kind: 'project', projectId: body.projectId, isWrite: true }),
+    output: defectBulkAnswer,
+    handler: async (ctx) => {
+      const outcomes = await bulkChangeDefects(r.deps, ctx.me, ctx.scoped, ctx.body);
+      const results = outcomes.map((o) => ({
+        defectId: o.defectId,
+        projectNum: o.projectNum,
+        ok: o.error === null,
+        msg: o.error ? ctx.t(o.error.key, ...o.error.args) : null,
+      }));
+      const succeeded = results.filter((x) => x.ok).length;
+      const failed = results.length - succeeded;
+      return {
+        code: ResultCode.success,
+        msg: ctx.t('defect.bulk.done', succeeded, failed),
+        data: { succeeded, failed, results },
+      };
     },
   });
 

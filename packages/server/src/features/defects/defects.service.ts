@@ -30,7 +30,7 @@ import {
   replaceHandlers,
 } from './defects.repository.ts';
 
-const EVENT_OF: Record<DefectAction, DefectEvent['type']> = {
+export const EVENT_OF: Record<DefectAction, DefectEvent['type']> = {
   assign: 'assigned',
   repair: 'repaired',
   pass: 'passed',
@@ -277,7 +277,7 @@ export async function deleteDefects(
   }
 }
 
-function refusalError(refusal: Refusal): AppError {
+export function refusalError(refusal: Refusal): AppError {
   switch (refusal.kind) {
     case 'forbidden':
       return new AppError('auth.forbidden', [], ResultCode.forbidden);

@@ -410,7 +410,11 @@ describe('the 1.0 Open API (names, not ids)', () => {
       defectType: '',
       defectLevel: ' ',
     });
-    expect(created.data).toMatchObject({ defectType: 'BUG', defectLevel: 'MIDDLE', defectState: 'PROCESSING' });
+    expect(created.data).toMatchObject({
+      defectType: 'BUG',
+      defectLevel: 'MIDDLE',
+      defectState: 'PROCESSING',
+    });
     const num = created.data.defectNum as number;
     const listed = await call('GET', '/api/defect', undefined, { defectName: 'Coupon', pageSize: '5' });
     expect(listed.rows.map((d: { defectNum: number }) => d.defectNum)).toEqual([num]);

@@ -1,14 +1,14 @@
 import { UndoOutlined } from '@ant-design/icons';
 import type { Defect } from '@buglet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Drawer, Input, Table } from 'antd';
+import { App, Drawer, Flex, Input, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { compactPagination } from '../../lib/compact-pagination.ts';
 import { defectKeys } from '../../lib/query-keys.ts';
 import { DefectStateTag } from './defect-tags.tsx';
-import { listDefects, restoreDefect } from './defects.api.ts';
+import { bulkChangeDefects, listDefects, restoreDefect } from './defects.api.ts';
 
 const PAGE_SIZE = 10;
 
@@ -28,8 +28,9 @@ export function DefectBinDrawer({
   onRestored: () => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [pageNum, setPageNum] = useState(1);
+  const [ticked, setTicked] = useState<number[]>([]);
   const [name, setName] = useState('');
   const query = {
     projectId,
@@ -49,21 +50,51 @@ export function DefectBinDrawer({
     message.success(t('defect.bin.restored', { num: defect.projectNum }));
     await Promise.all([list.refetch(), onRestored()]);
   };
+  // The ticked ones in one request; those that may not come back are named with the reason.
+  const restoreTicked = async () => {
+    const res = await bulkChangeDefects({ projectId, action: 'restore', defectIds: ticked });
+    const answer = res.data;
+    if (!answer) return;
+    setTicked([]);
+    if (answer.succeeded > 0) message.success(t('defect.bin.restored-many', { count: answer.succeeded }));
+    const refused = answer.results.filter((r) => !r.ok);
+    if (refused.length > 0)
+      modal.warning({
+        title: t('defect.bulk.result-title'),
+        content: refused.map((r) => (
+          <div key={r.defectId}>{`#${r.projectNum ?? r.defectId} ${r.msg ?? ''}`}</div>
+        )),
+      });
+    await Promise.all([list.refetch(), onRestored()]);
+  };
   return (
     <Drawer open={open} onClose={onClose} title={t('defect.bin.title')} size="large" destroyOnHidden>
-      <Input.Search
-        allowClear
-        placeholder={t('defect.bin.search')}
-        aria-label={t('defect.bin.search')}
-        style={{ marginBottom: 12, maxWidth: 320 }}
-        onSearch={(value) => {
-          setName(value.trim());
-          setPageNum(1);
-        }}
-      />
+      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('defect.bin.search')}
+          aria-label={t('defect.bin.search')}
+          style={{ maxWidth: 320 }}
+          onSearch={(value) => {
+            setName(value.trim());
+            setPageNum(1);
+          }}
+        />
+        {ticked.length > 0 ? (
+          <PermiButton
+            permi={['system:defect:remove', 'system:defect:edit', 'system:defect:add']}
+            type="primary"
+            icon={<UndoOutlined />}
+            onClick={() => void restoreTicked().catch(() => {})}
+          >
+            {t('defect.bin.restore-ticked', { count: ticked.length })}
+          </PermiButton>
+        ) : null}
+      </Flex>
       <Table<Defect>
         size="small"
         rowKey="defectId"
+        rowSelection={{ selectedRowKeys: ticked, onChange: (keys) => setTicked(keys.map(Number)) }}
         data-testid="defect-bin"
         loading={list.isFetching}
         dataSource={list.data?.rows ?? []}

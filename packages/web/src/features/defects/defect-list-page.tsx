@@ -15,12 +15,13 @@ import { useSearchParams } from 'react-router';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
-import { usePagedTable } from '../../hooks/use-selectable-table.ts';
+import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
 import { defectKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../stores/session.store.ts';
 import { DefectStatisticStrip } from '../defect-statistics/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
 import { DefectBinDrawer } from './defect-bin-drawer.tsx';
+import { DefectBulkBar } from './defect-bulk-bar.tsx';
 import { DefectCalendar } from './defect-calendar.tsx';
 import { monthOf } from './defect-calendar-days.ts';
 import { DefectColumnChooser } from './defect-column-chooser.tsx';
@@ -114,7 +115,7 @@ export default function DefectListPage() {
     queryFn: () => listDefects(tableQuery),
     enabled: projectId > 0 && !isCalendar,
   });
-  const table = usePagedTable(query, list, 'defectId');
+  const { tableProps: table, selected, clearSelection } = useSelectableTable(query, list, 'defectId');
   const reload = () => queryClient.invalidateQueries({ queryKey: defectKeys.all });
   const toggleFollow = (defect: Defect) =>
     void collectDefect(defect.defectId, !defect.collect)
@@ -187,6 +188,18 @@ export default function DefectListPage() {
           ]}
         />
       </ListToolbar>
+      {isCalendar ? null : (
+        <DefectBulkBar
+          projectId={projectId}
+          selected={selected}
+          members={members}
+          onClear={clearSelection}
+          onDone={() => {
+            clearSelection();
+            void reload();
+          }}
+        />
+      )}
       {isCalendar ? (
         <DefectCalendar
           projectId={projectId}

@@ -29,7 +29,8 @@ export interface DefectSort {
 
 type PagedProps = Required<
   Pick<TableProps<Defect>, 'rowKey' | 'loading' | 'dataSource' | 'scroll' | 'pagination'>
->;
+> &
+  Pick<TableProps<Defect>, 'rowSelection'>;
 
 interface DefectTableProps {
   table: PagedProps;

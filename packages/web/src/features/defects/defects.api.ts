@@ -1,4 +1,13 @@
-import type { AjaxResult, Defect, DefectAction, DefectLevel, DefectType, TableData } from '@buglet/contracts';
+import type {
+  AjaxResult,
+  Defect,
+  DefectAction,
+  DefectBulkAction,
+  DefectBulkAnswer,
+  DefectLevel,
+  DefectType,
+  TableData,
+} from '@buglet/contracts';
 import { http } from '../../lib/http.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
 
@@ -6,6 +15,17 @@ import { sendViewClosed, viewsClosed } from '../../lib/view-focus.ts';
 
 /** A defect as the detail call returns it: with the actions this user may take now. */
 export type DefectDetail = Defect & { actions?: DefectAction[] };
+
+export interface DefectBulkBody {
+  projectId: number;
+  defectIds: number[];
+  action: DefectBulkAction;
+  handleBy?: number[];
+  defectLevel?: DefectLevel;
+  moduleVersion?: string | null;
+  moduleId?: number | null;
+  defectLogDescribe?: string;
+}
 
 export interface DefectBody {
   defectId?: number;
@@ -68,6 +88,9 @@ export interface DefectLog {
 }
 
 /** `totalCapped`: a keyword search stopped counting at `total` (1,000), so there are more. */
+/** One change to many defects; the answer has an outcome per defect (refused ones with their reason). */
+export const bulkChangeDefects = (body: DefectBulkBody) =>
+  http.post<AjaxResult<DefectBulkAnswer>>('/system/defect/bulk', body);
 /** A defect back from the recycle bin. */
 export const restoreDefect = (defectId: number) => http.put(`/system/defect/${defectId}/restore`);
 export const listDefects = (query: QueryObject) =>

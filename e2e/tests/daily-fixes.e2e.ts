@@ -339,6 +339,48 @@ describe('an archived project', () => {
   });
 });
 
+describe('a project locked by the administrator', () => {
+  it('is locked from the list of every project with a reason its members read on a read-only page', async () => {
+    const admin = await newPage();
+    await signIn(admin, ADMIN);
+    await admin.goto(`${baseUrl}/#/system/project`);
+    const row = admin.locator('.ant-table-row').filter({ hasText: 'Fix App' });
+    await row.getByRole('button', { name: /锁\s*定/ }).click();
+    const dialog = admin.getByRole('dialog').filter({ hasText: '锁定「Fix App」' });
+    await dialog.getByRole('button', { name: /锁\s*定/ }).click();
+    await dialog.getByText('请填写原因').waitFor();
+    await dialog.locator('textarea').fill('Security review until Friday');
+    await dialog.getByRole('button', { name: /锁\s*定/ }).click();
+    await row.getByText('已锁定').waitFor();
+    await shot(admin, 'fix-lock-admin-list');
+
+    // The member's pages are read-only, with the reason; a write sent anyway is refused with it.
+    await page.goto(`${baseUrl}/#/project/defect`);
+    await page.reload();
+    const banner = page.getByTestId('locked-banner');
+    await banner.getByText('这个项目已被管理员锁定，只能查看，不能修改').waitFor();
+    await banner.getByText('原因：Security review until Friday').waitFor();
+    expect(await page.getByRole('button', { name: '新建缺陷' }).count()).toBe(0);
+    await shot(page, 'fix-lock-banner');
+    await expect(
+      api(scene.lead, 'POST', '/system/defect', {
+        projectId: scene.projectId,
+        defectName: 'Sneaked in',
+        handleBy: [scene.developerId],
+      }),
+    ).rejects.toThrow('项目已被管理员锁定（Security review until Friday），只能查看，不能修改');
+
+    await row.getByRole('button', { name: /解\s*锁/ }).click();
+    const unlock = admin.getByRole('dialog').filter({ hasText: '解锁「Fix App」' });
+    await unlock.locator('textarea').fill('Review passed');
+    await unlock.getByRole('button', { name: /解\s*锁/ }).click();
+    await row.getByText('正常').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: '新建缺陷' }).waitFor();
+    expect(await page.getByTestId('locked-banner').count()).toBe(0);
+  });
+});
+
 describe('the notice settings', () => {
   it('say which channels the project has not set up, and list the deliveries that failed', async () => {
     const { data } = await api(scene.lead, 'GET', `/im/config?projectId=${scene.projectId}`);

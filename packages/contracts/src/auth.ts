@@ -99,6 +99,11 @@ export const userConfig = z.object({
   /** The person's language and layout settings, kept so they follow them to another browser. */
   lang: z.enum(['zh_CN', 'en_US']).nullable().optional(),
   uiSettings: uiSettings.nullable().optional(),
+  /** The current team or project locked by the administrator, and why (1.0 §13.8; /getInfo only). */
+  currentTeamLock: z.boolean().optional(),
+  currentTeamLockRemark: z.string().nullable().optional(),
+  currentProjectLock: z.boolean().optional(),
+  currentProjectLockRemark: z.string().nullable().optional(),
 });
 export type UserConfig = z.infer<typeof userConfig>;
 

@@ -46,6 +46,9 @@ export const project = z.object({
   teamId: z.number(),
   projectState: z.number(),
   archived: z.boolean(),
+  /** Locked by the administrator (1.0's is_lock): read-only for its members, with the reason. */
+  isLock: z.number(),
+  lockRemark: z.string().nullable(),
   collect: z.boolean(),
   isMember: z.boolean(),
   createBy: z.string().nullable(),

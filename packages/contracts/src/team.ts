@@ -15,6 +15,9 @@ export const team = z.object({
   createById: z.number().nullable(),
   createTime: z.string().nullable(),
   updateTime: z.string().nullable(),
+  /** Locked by the administrator (1.0's is_lock): read-only for its members, with the reason. */
+  isLock: z.number(),
+  lockRemark: z.string().nullable(),
 });
 export type Team = z.infer<typeof team>;
 
@@ -103,3 +106,38 @@ export const roleIdsBody = z
 export const passwordConfirmation = z.object({
   password: z.string({ error: 'user.password.not_empty' }).min(1, { error: 'user.password.not_empty' }),
 });
+
+/**
+ * The administrator's lock of a team or project (1.0 §13.8): locked or not, and always why (the
+ * members read the reason on every refused change).
+ */
+export const adminLockBody = z.object({
+  isLock: z
+    .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'lock.state.invalid' })
+    .transform((v) => (v === true || v === 1 ? 1 : 0)),
+  lockRemark: z
+    .string({ error: 'lock.remark.required' })
+    .trim()
+    .min(1, { error: 'lock.remark.required' })
+    .max(255, { error: 'lock.remark.too-long' }),
+});
+
+/** A row of the administrator's team list: the team, its lock, and how many projects and members. */
+export const lockedTeamRow = team.extend({ projectCount: z.number(), memberCount: z.number() });
+export type LockedTeamRow = z.infer<typeof lockedTeamRow>;
+
+/** A row of the administrator's project list (`/admin/project/list`). */
+export const lockedProjectRow = z.object({
+  projectId: z.number(),
+  projectName: z.string(),
+  projectIcon: z.string().nullable(),
+  teamId: z.number(),
+  teamName: z.string(),
+  archived: z.boolean(),
+  isLock: z.number(),
+  lockRemark: z.string().nullable(),
+  createBy: z.string().nullable(),
+  createTime: z.string().nullable(),
+  memberCount: z.number(),
+});
+export type LockedProjectRow = z.infer<typeof lockedProjectRow>;

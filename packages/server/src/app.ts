@@ -28,6 +28,7 @@ import { registerHomeRoutes } from './features/home/home.routes.ts';
 import { registerJobLogRoutes } from './features/jobs/job-logs.routes.ts';
 import { registerJobRoutes } from './features/jobs/jobs.routes.ts';
 import { createJobs } from './features/jobs/jobs.service.ts';
+import { registerLockRoutes } from './features/locks/locks.routes.ts';
 import { registerLoginLogRoutes } from './features/login-log/login-log.routes.ts';
 import { registerMenuRoutes } from './features/menus/menus.routes.ts';
 import { registerModuleRoutes } from './features/modules/modules.routes.ts';
@@ -199,6 +200,7 @@ export async function buildApp({
   registerJobRoutes(r, jobs);
   registerJobLogRoutes(r);
   registerTeamRoutes(r);
+  registerLockRoutes(r);
   registerProjectRoutes(r);
   registerDefectRoutes(r);
   registerDefectLogRoutes(r);

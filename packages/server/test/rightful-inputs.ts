@@ -418,6 +418,10 @@ function perRouteOf(
     'POST /system/config': { configKey: 'rightful.new' },
     'PUT /system/config': { configKey: 'rightful.key', configType: 'N' },
     'PUT /system/team': { teamName: 'Rightful team' },
+    // The lock is proven on its own (locks.test.ts): here it unlocks, so the routes after it still write.
+    'PUT /admin/team/:teamId/lock': { isLock: 0, lockRemark: 'Rightful' },
+    'PUT /system/team/:teamId/lock': { isLock: 0, lockRemark: 'Rightful' },
+    'PUT /admin/project/:projectId/lock': { isLock: 0, lockRemark: 'Rightful' },
     'POST /monitor/job': { invokeTarget: 'purgeExpired()' },
     'PUT /monitor/job': { invokeTarget: 'purgeExpired()' },
     'PUT /monitor/job/changeStatus': { status: '1' },

@@ -5,7 +5,15 @@ export async function findTeamMembership(db: Db, teamId: number, userId: number)
   return db
     .selectFrom('sysTeam as t')
     .leftJoin('sysUserTeam as ut', (j) => j.onRef('ut.teamId', '=', 't.teamId').on('ut.userId', '=', userId))
-    .select(['t.teamId', 't.teamName', 't.createById', 'ut.userTeamId', 'ut.isLock'])
+    .select([
+      't.teamId',
+      't.teamName',
+      't.createById',
+      'ut.userTeamId',
+      'ut.isLock',
+      't.isLock as teamLock',
+      't.lockRemark as teamLockRemark',
+    ])
     .where('t.teamId', '=', teamId)
     .where('t.isDel', '=', 0)
     .executeTakeFirst();
@@ -29,6 +37,10 @@ export async function findProjectMembership(db: Db, projectId: number, userId: n
       'up.userProjectId',
       'ut.userTeamId',
       'ut.isLock',
+      'p.isLock as projectLock',
+      'p.lockRemark as projectLockRemark',
+      't.isLock as teamLock',
+      't.lockRemark as teamLockRemark',
     ])
     .where('p.projectId', '=', projectId)
     .where('p.projectState', '=', 1)

@@ -33,7 +33,7 @@ export type Scope =
    * A comma list of teams (deleting several) must name only teams the caller may enter, and the
    * guard must pass in every one of them: the permissions are those held in all.
    */
-  | { kind: 'team'; teamId: number | readonly number[] }
+  | { kind: 'team'; teamId: number | readonly number[]; isWrite?: boolean }
   /** No projectId: the caller's current project (the original reads it from the user config). */
   | { kind: 'project'; projectId: number | undefined; isWrite?: boolean }
   /**
@@ -195,25 +195,42 @@ export async function resolveScope(
   }
   if (scope.kind === 'team') {
     const row = await entered(db, principal, `team:${teams}`, async () => {
-      const { teamId } = await enterableTeam(db, principal.userId, teams as number);
-      return { teamId };
+      const { teamId, teamLock, teamLockRemark } = await enterableTeam(db, principal.userId, teams as number);
+      return { teamId, lock: teamLock === 1 ? lockOf('team.locked', teamLockRemark) : null };
     });
+    if (scope.isWrite && row.lock) throw lockError(row.lock);
     const context = { ...principal.context, currentTeamId: row.teamId, currentProjectId: 0 };
     const access = await loadAccess(db, principal.userId, context, false, principal.authStamp);
     return { ...access, teamId: row.teamId, projectId: 0, isArchived: false };
   }
   const projectId = scope.projectId ?? principal.context.currentProjectId ?? 0;
   const row = await entered(db, principal, `project:${projectId}`, async () => {
-    const { teamId, isArchived } = await enterableProject(db, principal.userId, projectId);
-    return { projectId, teamId, isArchived };
+    const found = await enterableProject(db, principal.userId, projectId);
+    const lock =
+      found.teamLock === 1
+        ? lockOf('team.locked', found.teamLockRemark)
+        : found.projectLock === 1
+          ? lockOf('project.locked', found.projectLockRemark)
+          : null;
+    return { projectId, teamId: found.teamId, isArchived: found.isArchived, lock };
   });
   if (scope.isWrite && row.isArchived === 1) throw new AppError('project.archived');
+  // Locked by the administrator (1.0 §13.8): read-only, and the refusal gives the reason.
+  if (scope.isWrite && row.lock) throw lockError(row.lock);
   // Inside a project only the roles held in that project count: a team administrator who is an
   // outsider in a project is an outsider there.
   const context = { ...principal.context, currentTeamId: 0, currentProjectId: row.projectId };
   const access = await loadAccess(db, principal.userId, context, false, principal.authStamp);
   return { ...access, teamId: row.teamId, projectId: row.projectId, isArchived: row.isArchived === 1 };
 }
+
+/** A team or project the administrator locked, and why (remembered with the entry check). */
+interface Lock {
+  key: 'team.locked' | 'project.locked';
+  remark: string | null;
+}
+const lockOf = (key: Lock['key'], remark: string | null): Lock => ({ key, remark });
+const lockError = (lock: Lock) => new AppError(lock.key, [lock.remark?.trim() || { key: 'lock.no-reason' }]);
 
 /**
  * An entry check passed, remembered while the caller's versions stand (auth-cache.ts: a change of

@@ -47,6 +47,7 @@ import * as m044 from './migrations/044-ci-results.ts';
 import * as m045 from './migrations/045-retest-index.ts';
 import * as m046 from './migrations/046-case-history.ts';
 import * as m047 from './migrations/047-defect-sponsor.ts';
+import * as m048 from './migrations/048-admin-lock.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -96,6 +97,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '045-retest-index': m045,
   '046-case-history': m046,
   '047-defect-sponsor': m047,
+  '048-admin-lock': m048,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -160,6 +160,9 @@ export interface TeamTable {
   teamIcon: string | null;
   introduce: string | null;
   isDel: number;
+  /** Locked by the administrator: read-only for everyone in it (migration 048). */
+  isLock: Generated<number>;
+  lockRemark: string | null;
   createBy: string | null;
   createById: number | null;
   createTime: string | null;
@@ -175,6 +178,9 @@ export interface ProjectTable {
   teamId: number;
   projectState: number;
   isArchived: number;
+  /** Locked by the administrator: read-only for everyone in it (migration 048). */
+  isLock: Generated<number>;
+  lockRemark: string | null;
   createBy: string | null;
   createById: number | null;
   createTime: string | null;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { DefaultPasswordModal } from '../features/auth/default-password-modal.tsx';
 import { ArchivedProjectBanner } from '../features/projects/archived-project-banner.tsx';
+import { LockedBanner } from '../features/projects/locked-banner.tsx';
 import { NoTeamGuide } from '../features/teams/no-team-guide.tsx';
 import { useRouteMeta } from '../router/use-route-meta.ts';
 import { SIDEBAR_DARK_BG, useLayout } from '../stores/layout.store.ts';
@@ -130,6 +131,7 @@ export default function AppLayout() {
           {settings.tagsView ? <TagsView /> : null}
         </Layout.Header>
         <Layout.Content style={{ padding: isMobile ? 8 : 16, minWidth: 0 }}>
+          <LockedBanner />
           <ArchivedProjectBanner />
           {needsTeam ? <NoTeamGuide /> : <Outlet />}
         </Layout.Content>

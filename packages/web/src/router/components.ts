@@ -32,6 +32,7 @@ const REGISTRY: Record<string, Page> = {
   'system/project/edit': lazy(() => import('../features/projects/project-base-info-page.tsx')),
   'system/project/member/index': lazy(() => import('../features/projects/project-members-page.tsx')),
   'system/team/index': lazy(() => import('../features/teams/team-admin-list-page.tsx')),
+  'admin/project/index': lazy(() => import('../features/projects/project-admin-list-page.tsx')),
   'system/team/option/index': lazy(() => import('../features/teams/team-option-page.tsx')),
   'system/team/option/base/index': lazy(() => import('../features/teams/team-base-info-page.tsx')),
   'system/team/option/member/index': lazy(() => import('../features/teams/team-members-page.tsx')),

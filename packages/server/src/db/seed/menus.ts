@@ -85,6 +85,21 @@ export const MENUS: MenuSeed[] = [
   // Every team of the platform (the original's back-office team list).
   page(2006, 1, '团队管理', 'system.team', 'team', 'system/team/index', 'system:team:list', 'peoples', 1),
   ...buttons(2007, 2006, 'system:team', crud, crudNames),
+  // The administrator's lock of a team (1.0's admin:team:lock, §13.8, migration 048).
+  ...buttons(2161, 2006, 'admin:team', ['lock'], ['锁定']),
+  // Every project of the platform, to lock or unlock (1.0's /admin/project, menu 2133).
+  page(
+    2133,
+    1,
+    '项目管理',
+    'project.manage-all',
+    'project',
+    'admin/project/index',
+    'admin:project:list',
+    'tree-table',
+    1,
+  ),
+  ...buttons(2162, 2133, 'admin:project', ['lock'], ['锁定']),
   // The browser tool's screen sizes (none in the original's menus; its permissions were granted to nobody).
   page(
     2150,

@@ -94,6 +94,8 @@ const ORIGINAL_CLIENT_PAGES: ReadonlySet<string> = new Set([
   'system/team/option/base/index',
   'system/team/option/member/index',
   'system/team/index',
+  // Its 1.0 client's list of every project, to lock (§13.8).
+  'admin/project/index',
   'system/member/index',
   'system/user/index',
   'system/role/index',

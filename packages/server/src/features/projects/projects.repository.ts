@@ -20,6 +20,8 @@ export function toProject(p: ListedRow): Project {
     teamId: p.teamId,
     projectState: p.projectState,
     archived: p.isArchived === 1,
+    isLock: p.isLock,
+    lockRemark: p.lockRemark,
     collect: p.collect === 1,
     isMember: p.isMember === 1,
     createBy: p.createBy,

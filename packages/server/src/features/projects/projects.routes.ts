@@ -160,7 +160,7 @@ export function registerProjectRoutes(r: Router): void {
   r.post('/system/project', {
     guard: perm('system:project:add'),
     body: projectCreateBody,
-    scope: ({ body }) => ({ kind: 'team', teamId: body.teamId }),
+    scope: ({ body }) => ({ kind: 'team', teamId: body.teamId, isWrite: true }),
     handler: async (ctx) => ctx.ok({ projectId: await createProject(db, ctx.me, ctx.body) }),
   });
 

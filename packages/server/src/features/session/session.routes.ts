@@ -97,16 +97,19 @@ export function registerSessionRoutes(r: Router): void {
       const { user, preferences } = await rememberedProfile(deps.db, ctx.me);
       if (!user) throw new AppError('auth.unauthorized', [ctx.req.url], ResultCode.unauthorized);
       const platformRoles = access.roles.filter((x) => x.isPlatform === 1);
+      const place = await currentPlace(
+        deps.db,
+        access.context.currentTeamId,
+        access.context.currentProjectId,
+      );
       const roles = [...access.roleKeys];
       return {
         code: ResultCode.success,
         msg: ctx.t('op.success'),
         user: toUser(user, platformRoles),
         roles: roles.length > 0 ? roles : [DEFAULT_ROLE],
-        permissions: await withoutArchivedWrites(deps.db, access.context.currentProjectId, [
-          ...access.permissions,
-        ]),
-        config: { userId: user.userId, ...access.context, ...preferences },
+        permissions: withoutWrites(place, [...access.permissions]),
+        config: { userId: user.userId, ...access.context, ...preferences, ...place.locks },
         // The original's clients prompt on it; Buglet's web also knows when the change is required.
         isDefaultModifyPwd: ctx.me.isDefaultPassword || ctx.me.isPasswordChangeRequired,
         isPasswordChangeRequired: ctx.me.isPasswordChangeRequired,
@@ -187,12 +190,8 @@ export function registerSessionRoutes(r: Router): void {
 
 /** What changes a project's content: refused by the server while the project is archived. */
 const PROJECT_WRITE =
-  /^system:(ai|api|case|defect|document|module|report):(add|edit|remove|import|assign|close|open|pass|reject|repair)$|^system:project:member:/;
+  /^system:(ai|api|case|defect|document|module|plan|report):(add|edit|remove|import|assign|close|open|pass|reject|repair|run)$|^system:project:member:/;
 
-/**
- * In an archived current project the client is not handed the permissions the server would refuse
- * anyway, so its forms and buttons show the project read-only rather than failing on Save.
- */
 /**
  * The account and its saved settings for /getInfo, remembered while the caller's versions stand
  * (an edit of either raises them, access/auth-cache.ts).
@@ -205,12 +204,54 @@ async function rememberedProfile(db: Db, me: Principal) {
   return me.authStamp ? rememberedFor(db, `profile:${me.userId}`, me.authStamp, load) : load();
 }
 
-async function withoutArchivedWrites(db: Db, projectId: number | null, permissions: string[]) {
-  if (!projectId) return permissions;
-  const project = await db
-    .selectFrom('sysProject')
-    .select('isArchived')
-    .where('projectId', '=', projectId)
-    .executeTakeFirst();
-  return project?.isArchived === 1 ? permissions.filter((p) => !PROJECT_WRITE.test(p)) : permissions;
+/**
+ * The current team and project as they stand: archived, or locked by the administrator (1.0's
+ * `currentTeamLock`/`currentProjectLock` with their reasons, shown as a read-only banner).
+ */
+async function currentPlace(db: Db, teamId: number | null, projectId: number | null) {
+  const [team, project] = await Promise.all([
+    teamId
+      ? db
+          .selectFrom('sysTeam')
+          .select(['isLock', 'lockRemark'])
+          .where('teamId', '=', teamId)
+          .executeTakeFirst()
+      : undefined,
+    projectId
+      ? db
+          .selectFrom('sysProject as p')
+          .innerJoin('sysTeam as t', 't.teamId', 'p.teamId')
+          .select([
+            'p.isArchived',
+            'p.isLock',
+            'p.lockRemark',
+            't.isLock as teamLock',
+            't.lockRemark as teamLockRemark',
+          ])
+          .where('p.projectId', '=', projectId)
+          .executeTakeFirst()
+      : undefined,
+  ]);
+  const projectTeamLock = project?.teamLock === 1;
+  return {
+    isArchived: project?.isArchived === 1,
+    // A project of a locked team is locked with it.
+    isLocked: project?.isLock === 1 || projectTeamLock,
+    locks: {
+      currentTeamLock: team?.isLock === 1,
+      currentTeamLockRemark: team?.isLock === 1 ? team.lockRemark : null,
+      currentProjectLock: project?.isLock === 1 || projectTeamLock,
+      currentProjectLockRemark:
+        project?.isLock === 1
+          ? project.lockRemark
+          : projectTeamLock
+            ? (project?.teamLockRemark ?? null)
+            : null,
+    },
+  };
+}
+
+/** The client is not handed the permissions the server would refuse in the current project. */
+function withoutWrites(place: { isArchived: boolean; isLocked: boolean }, permissions: string[]) {
+  return place.isArchived || place.isLocked ? permissions.filter((p) => !PROJECT_WRITE.test(p)) : permissions;
 }

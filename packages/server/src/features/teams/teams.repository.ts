@@ -17,6 +17,8 @@ export function toTeam(t: TeamRow): Team {
     createById: t.createById,
     createTime: t.createTime,
     updateTime: t.updateTime,
+    isLock: t.isLock,
+    lockRemark: t.lockRemark,
   };
 }
 

@@ -61,6 +61,11 @@ const inTeam = ({ params }: { params: { teamId: number } }) => ({
   kind: 'team' as const,
   teamId: params.teamId,
 });
+/** A change to the team: refused while the administrator has it locked. */
+const changingTeam = ({ params }: { params: { teamId: number } }) => ({
+  ...inTeam({ params }),
+  isWrite: true,
+});
 
 export function registerTeamRoutes(r: Router): void {
   const { db } = r.deps;
@@ -178,7 +183,7 @@ export function registerTeamRoutes(r: Router): void {
   r.put('/system/team', {
     guard: perm('system:team:edit'),
     body: teamUpdateBody,
-    scope: ({ body }) => ({ kind: 'team', teamId: body.teamId }),
+    scope: ({ body }) => ({ kind: 'team', teamId: body.teamId, isWrite: true }),
     handler: async (ctx) => {
       await updateTeam(db, ctx.me, ctx.body);
       return ctx.ok();
@@ -201,7 +206,7 @@ export function registerTeamRoutes(r: Router): void {
     guard: perm('system:team:member:invite'),
     params: teamParam,
     body: inviteBody,
-    scope: inTeam,
+    scope: changingTeam,
     handler: async (ctx) => {
       assertTeamRoles(ctx.body.roleIds);
       const { added, invited } = await inviteOrAdd(
@@ -248,7 +253,7 @@ export function registerTeamRoutes(r: Router): void {
     guard: perm('system:team:member:create'),
     params: teamParam,
     body: teamMemberCreateBody,
-    scope: inTeam,
+    scope: changingTeam,
     handler: async (ctx) =>
       ctx.ok({ userId: await createTeamMember(db, ctx.params.teamId, ctx.me, ctx.body) }),
   });
@@ -257,7 +262,7 @@ export function registerTeamRoutes(r: Router): void {
     guard: perm('system:team:member:lock', 'system:team:edit'),
     params: memberParam,
     body: lockBody,
-    scope: inTeam,
+    scope: changingTeam,
     handler: async (ctx) => {
       await setMemberLock(db, ctx.params.teamId, ctx.params.memberId, ctx.body.teamLock === 1, ctx.me.userId);
       return ctx.ok();
@@ -268,7 +273,7 @@ export function registerTeamRoutes(r: Router): void {
     guard: perm('system:team:edit'),
     params: memberParam,
     body: roleIdsBody,
-    scope: inTeam,
+    scope: changingTeam,
     handler: async (ctx) => {
       await setMemberRoles(db, ctx.params.teamId, ctx.params.memberId, ctx.body);
       return ctx.ok();

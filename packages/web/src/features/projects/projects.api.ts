@@ -1,5 +1,6 @@
 import type {
   AjaxResult,
+  LockedProjectRow,
   Member,
   MemberSummary,
   Project,
@@ -37,7 +38,14 @@ export const projectKeys = {
   roles: ['projects', 'roles'] as const,
   members: (projectId: number, query: QueryObject) => ['projects', 'members', projectId, query] as const,
   notMembers: (projectId: number, search: string) => ['projects', 'not-members', projectId, search] as const,
+  adminList: (query: QueryObject) => ['projects', 'admin-list', query] as const,
 };
+
+/** Every project of the platform, with its lock (the administrator's list, 1.0 §13.8). */
+export const listAllProjects = (query: QueryObject) =>
+  http.get<TableData<LockedProjectRow>>('/admin/project/list', query);
+export const lockProject = (projectId: number, isLock: 0 | 1, lockRemark: string) =>
+  http.put(`/admin/project/${projectId}/lock`, { isLock, lockRemark });
 
 export const listProjects = (query: ProjectListQuery) =>
   http.get<TableData<Project>>('/system/project/list', query);

@@ -2,17 +2,19 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Team } from '@buglet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { FormDialog } from '../../components/form-dialog.tsx';
+import { LockButton, LockDialog, LockTag } from '../../components/lock-dialog.tsx';
 import { usePasswordConfirm } from '../../components/password-confirm-dialog.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
 import { SearchInput } from '../../components/search-form.tsx';
 import type { EditTarget } from '../../hooks/use-edit-target.ts';
 import { useFormDialog } from '../../hooks/use-form-dialog.ts';
 import { TeamFields } from './team-fields.tsx';
-import { deleteTeams, listTeams, type TeamBody, teamKeys, updateTeam } from './teams.api.ts';
+import { deleteTeams, listTeams, lockTeam, type TeamBody, teamKeys, updateTeam } from './teams.api.ts';
 
 const FILTERS = ['teamName'] as const;
 
@@ -45,6 +47,7 @@ export default function TeamAdminListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const password = usePasswordConfirm();
+  const [locking, setLocking] = useState<Team | undefined>();
 
   const askDelete = (ids: number[], clear?: () => void) =>
     ids.length > 0 &&
@@ -78,6 +81,12 @@ export default function TeamAdminListPage() {
               icon ? <img src={icon} alt="" width={40} height={40} style={{ objectFit: 'cover' }} /> : null,
           },
           { title: t('team.name'), dataIndex: 'teamName', ellipsis: true },
+          {
+            title: t('lock.state'),
+            dataIndex: 'isLock',
+            width: 90,
+            render: (_v, row) => <LockTag target={row} />,
+          },
           { title: t('team.create-by'), dataIndex: 'createBy', width: 140, ellipsis: true },
           { title: t('create-time'), dataIndex: 'createTime', width: 170, responsive: ['lg'] },
           { title: t('update-time'), dataIndex: 'updateTime', width: 170, responsive: ['xl'] },
@@ -94,16 +103,19 @@ export default function TeamAdminListPage() {
             render: (_v, row) =>
               list.rowActions(
                 row,
-                <PermiButton
-                  permi={['system:team:remove']}
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  onClick={() => askDelete([row.teamId])}
-                >
-                  {t('delete')}
-                </PermiButton>,
+                <>
+                  <LockButton isLock={row.isLock} permi="admin:team:lock" onClick={() => setLocking(row)} />
+                  <PermiButton
+                    permi={['system:team:remove']}
+                    type="link"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => askDelete([row.teamId])}
+                  >
+                    {t('delete')}
+                  </PermiButton>
+                </>,
               ),
           },
         ]}
@@ -133,6 +145,15 @@ export default function TeamAdminListPage() {
         canAdd={false}
       />
       {password.dialog}
+      <LockDialog
+        target={locking && { name: locking.teamName, isLock: locking.isLock, lockRemark: locking.lockRemark }}
+        onClose={() => setLocking(undefined)}
+        onSubmit={async (isLock, remark) => {
+          if (!locking) return;
+          await lockTeam(locking.teamId, isLock, remark);
+          await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+        }}
+      />
     </>
   );
 }

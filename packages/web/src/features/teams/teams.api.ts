@@ -33,6 +33,9 @@ export const teamKeys = {
   adminList: (query: QueryObject) => ['teams', 'admin-list', query] as const,
 };
 
+/** The administrator's lock of a team, with the reason (1.0 §13.8). */
+export const lockTeam = (teamId: number, isLock: 0 | 1, lockRemark: string) =>
+  http.put(`/admin/team/${teamId}/lock`, { isLock, lockRemark });
 export const listMyTeams = () => http.get<TableData<Team>>('/system/team/my');
 /** Every team (the platform administrator's list; anyone else sees their own). */
 export const listTeams = (query: QueryObject) => http.get<TableData<Team>>('/system/team/list', query);

@@ -141,7 +141,7 @@ describe('documents', () => {
     await expect.poll(() => rows().count()).toBe(3);
   });
 
-  it('deletes a folder with its content only after saying what goes with it', async () => {
+  it('deletes a folder with its content only after saying what goes with it, and restores it from the recycle bin', async () => {
     await page.setViewportSize({ width: 992, height: 760 });
     await row('Archive')
       .getByRole('button', { name: /删\s*除/ })
@@ -162,6 +162,17 @@ describe('documents', () => {
       `/system/document/list?projectId=${seeded.projectId}&docName=plan`,
     );
     expect((left as { total?: number }).total).toBe(0);
+    // The folder waits in the recycle bin, and comes back with what was in it.
+    await page.getByRole('button', { name: '回收站' }).click();
+    const bin = page.getByTestId('recycle-bin');
+    await bin
+      .locator('.ant-table-row')
+      .filter({ hasText: 'Archive' })
+      .getByRole('button', { name: /恢\s*复/ })
+      .click();
+    await bin.getByText('回收站是空的').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rows().count()).toBe(3);
     expect(refusedByPolicy).toEqual([]);
   });
 });

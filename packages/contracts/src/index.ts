@@ -20,6 +20,7 @@ export * from './password-policy.ts';
 export * from './plan.ts';
 export * from './project.ts';
 export * from './project-api.ts';
+export * from './recycle-bin.ts';
 export * from './report.ts';
 export * from './report-data.ts';
 export * from './report-words.ts';

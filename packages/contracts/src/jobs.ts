@@ -33,6 +33,7 @@ export const JOB_TASKS = [
   { name: 'sendNoticeDigests', params: [{ name: 'hours', min: 1, max: 720, default: 24 }] },
   { name: 'recountTallies', params: [] },
   { name: 'cleanOrphanUploads', params: [{ name: 'graceDays', min: 1, max: 3650, default: 7 }] },
+  { name: 'purgeRecycleBin', params: [{ name: 'days', min: 1, max: 3650, default: 30 }] },
 ] as const satisfies readonly JobTaskDef[];
 
 export type JobTaskName = (typeof JOB_TASKS)[number]['name'];

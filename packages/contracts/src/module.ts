@@ -72,3 +72,24 @@ export const moduleUpdateBody = z.object({
   moduleName: z.string().max(10_000).optional(),
   remark,
 });
+
+/** A deliverable with the ones below it (1.0's `GET /system/module/tree`). */
+export interface ModuleTreeNode {
+  moduleId: number;
+  modulePid: number;
+  moduleName: string;
+  modulePath: string;
+  children: ModuleTreeNode[];
+}
+export const moduleTreeNode: z.ZodType<ModuleTreeNode> = z.lazy(() =>
+  z.object({
+    moduleId: z.number(),
+    modulePid: z.number(),
+    moduleName: z.string(),
+    modulePath: z.string(),
+    children: z.array(moduleTreeNode),
+  }),
+);
+
+/** Every deliverable by its full path (1.0's `GET /system/module/path-list`), in path order. */
+export const modulePathEntry = z.object({ moduleId: z.number(), modulePath: z.string() });

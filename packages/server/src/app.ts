@@ -17,6 +17,7 @@ import { registerDefectLogRoutes } from './features/defects/defect-logs.routes.t
 import { registerDefectShareRoutes } from './features/defects/defect-shares.routes.ts';
 import { registerDefectStatisticRoutes } from './features/defects/defect-statistics.routes.ts';
 import { registerDefectTabRoutes } from './features/defects/defect-tabs.routes.ts';
+import { registerDefectTrendRoutes } from './features/defects/defect-trends.routes.ts';
 import { registerDefectRoutes } from './features/defects/defects.routes.ts';
 import { registerDeptRoutes } from './features/depts/depts.routes.ts';
 import { registerRoleDataScopeRoutes } from './features/depts/role-data-scope.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp({
   registerDefectShareRoutes(r);
   registerDefectTabRoutes(r);
   registerDefectStatisticRoutes(r);
+  registerDefectTrendRoutes(r);
   registerAiRoutes(app, r);
   await registerFileRoutes(app, r);
   registerBrowserRoutes(app, r);

@@ -241,6 +241,27 @@ async function makeProjectRows(admin: Person, webhookUrl: string) {
       ok(await api(owner, 'DELETE', `/system/defect/${d.defectId}`));
       return d;
     }),
+    // Two cases and two documents in their recycle bins: one to restore, one to delete for good.
+    binned: await (async () => {
+      const binIds = async (kind: string) =>
+        (
+          await db
+            .selectFrom('sysRecycleBin')
+            .select('binId')
+            .where('itemKind', '=', kind)
+            .where('projectId', '=', projectId)
+            .orderBy('binId')
+            .execute()
+        ).map((b) => b.binId);
+      for (const name of ['bin-a', 'bin-b']) {
+        ok(await api(owner, 'DELETE', `/system/case/${await insertTestCase(db, projectId, scene.moduleId)}`));
+        const doc = ok(
+          await api(owner, 'POST', '/system/document', { projectId, docName: name, docType: 0, docPid: 0 }),
+        );
+        ok(await api(owner, 'DELETE', `/system/document/${doc.data.docId}`));
+      }
+      return { case: await binIds('case'), document: await binIds('document') };
+    })(),
     webhookId: webhook.data.webhookId as number,
     panelId: (await first(db.selectFrom('sysUserStatisticTemplate').select('statisticTemplateId').execute()))
       .statisticTemplateId,
@@ -442,6 +463,10 @@ function perRouteOf(
     'POST /system/defect/:defectId/reject': { defectId: project.toReject.defectId },
     'POST /system/defect/:defectId/close': { defectId: project.toClose.defectId },
     'PUT /system/defect/:defectId/restore': { defectId: project.deleted.defectId },
+    'PUT /system/case/bin/:binId/restore': { binId: project.binned.case[0] },
+    'DELETE /system/case/bin/:binIds': { binIds: String(project.binned.case[1]) },
+    'PUT /system/document/bin/:binId/restore': { binId: project.binned.document[0] },
+    'DELETE /system/document/bin/:binIds': { binIds: String(project.binned.document[1]) },
     'POST /system/defect/:defectId/shard': { password: '1234' },
     'POST /api/defect/:defectNum/reject': { defectNum: project.toRejectByKey.projectNum },
     'POST /api/defect/:defectNum/close': { defectNum: project.toCloseByKey.projectNum },

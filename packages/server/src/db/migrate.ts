@@ -48,6 +48,7 @@ import * as m045 from './migrations/045-retest-index.ts';
 import * as m046 from './migrations/046-case-history.ts';
 import * as m047 from './migrations/047-defect-sponsor.ts';
 import * as m048 from './migrations/048-admin-lock.ts';
+import * as m049 from './migrations/049-recycle-bin.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -98,6 +99,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '046-case-history': m046,
   '047-defect-sponsor': m047,
   '048-admin-lock': m048,
+  '049-recycle-bin': m049,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -841,6 +841,20 @@ export interface GenTableColumnTable {
   updateTime: string | null;
 }
 
+/** A deleted case or document, its rows kept as JSON until restored or purged (migration 049). */
+export interface RecycleBinTable {
+  binId: Generated<number>;
+  projectId: number;
+  itemKind: string;
+  itemId: number;
+  itemName: string;
+  itemNum: number | null;
+  /** `{ table: rows[] }`, the rows as Kysely reads them (camelCase). */
+  itemRows: string;
+  deletedById: number | null;
+  deletedTime: string;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -905,6 +919,7 @@ export interface Database {
   sysAiModuleConfig: AiModuleConfigTable;
   sysCase: CaseTable;
   sysCaseLog: CaseLogTable;
+  sysRecycleBin: RecycleBinTable;
   genTable: GenTableTable;
   genTableColumn: GenTableColumnTable;
 }

@@ -14,6 +14,7 @@ import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { caseChanged } from '../webhooks/webhooks.service.ts';
+import { deleteCases, registerCaseBinRoutes } from './case-bin.ts';
 import { registerCaseIdRoutes } from './case-ids.routes.ts';
 import {
   CASE_SORT,
@@ -23,7 +24,7 @@ import {
   neighbourCase,
   toCases,
 } from './cases.repository.ts';
-import { createCases, deleteCases, updateCase } from './cases.service.ts';
+import { createCases, updateCase } from './cases.service.ts';
 
 const caseParam = z.object({ caseId: z.coerce.number().int().min(1) });
 export const caseListQuery = pageQuery.extend({
@@ -50,6 +51,7 @@ export const caseFilterOf = (q: z.infer<typeof caseListQuery>, projectId: number
 export function registerCaseRoutes(r: Router): void {
   const { db } = r.deps;
   registerCaseIdRoutes(r);
+  registerCaseBinRoutes(r);
 
   r.get('/system/case/list', {
     guard: perm('system:case:list'),
@@ -207,7 +209,7 @@ export function registerCaseRoutes(r: Router): void {
         throw new AppError('project.no-permission', [], ResultCode.forbidden);
       }
       await caseChanged(r.deps, ctx.scoped.projectId, 'deleted', ids);
-      await deleteCases(db, ids);
+      await deleteCases(db, ids, ctx.me.userId);
       return ctx.ok();
     },
   });

@@ -147,12 +147,3 @@ export async function updateCase(
         .execute();
   });
 }
-
-/** Cases go; the defects found with them stay, unlinked. */
-export async function deleteCases(db: Db, caseIds: number[]): Promise<void> {
-  if (caseIds.length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('sysDefect').set({ caseId: null }).where('caseId', 'in', caseIds).execute();
-    await trx.deleteFrom('sysCase').where('caseId', 'in', caseIds).execute();
-  });
-}

@@ -98,3 +98,34 @@ export async function restoreDefects(
       receivers: [],
     });
 }
+
+/** Defects in the bin since before `before`: deleted for good, with their history and comments. */
+export async function purgeDeletedDefects(db: Db, before: string): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const batch = (
+      await db
+        .selectFrom('sysDefect')
+        .select('defectId')
+        .where('isDeleted', '=', 1)
+        .where('updateTime', '<', before)
+        .limit(500)
+        .execute()
+    ).map((d) => d.defectId);
+    if (batch.length === 0) return purged;
+    await db.transaction().execute(async (trx) => {
+      // Comments hang on history entries by id only; pushes and plan items name the defect.
+      const logs = trx.selectFrom('sysDefectLog').select('defectLogId').where('defectId', 'in', batch);
+      await trx
+        .deleteFrom('sysComment')
+        .where('moduleType', '=', 'defect_log')
+        .where('correlationId', 'in', logs)
+        .execute();
+      await trx.deleteFrom('sysDefectPush').where('defectId', 'in', batch).execute();
+      await trx.deleteFrom('sysPlanItemDefect').where('defectId', 'in', batch).execute();
+      // Handlers, history, stars and shares go with the row (foreign keys, on delete cascade).
+      await trx.deleteFrom('sysDefect').where('defectId', 'in', batch).execute();
+    });
+    purged += batch.length;
+  }
+}

@@ -1,6 +1,5 @@
 import {
   type DefectAction,
-  type DefectBulkAction,
   type DefectLevel,
   DefectLogType,
   type DefectState,

@@ -92,6 +92,38 @@ describe('defect tabs', () => {
       await t.db.selectFrom('sysProjectDefectTabs').select('tabId').where('tabId', '=', tabId).execute(),
     ).toEqual([]);
   });
+
+  it("take 1.0's new order after a drag, the caller's own only", async () => {
+    const make = async (tabName: string) =>
+      (await api(lead, 'POST', '/system/tabs', { tabName, projectId, config: {} })).data.tabId as number;
+    const [a, b] = [await make('First'), await make('Second')];
+    const names = async () =>
+      (
+        (await api(lead, 'GET', '/system/tabs/list', undefined, { projectId: String(projectId) }))
+          .rows as Json[]
+      )
+        .map((x) => x.tabName)
+        .filter((n) => n === 'First' || n === 'Second');
+    expect(await names()).toEqual(['First', 'Second']);
+    expect(
+      (
+        await api(lead, 'PUT', '/system/tabs/sort', [
+          { tabId: b, tabSort: 1 },
+          { tabId: a, tabSort: 2 },
+        ] as never)
+      ).code,
+    ).toBe(200);
+    expect(await names()).toEqual(['Second', 'First']);
+    // Someone else's tab is not theirs to order; nothing moves.
+    expect(await api(dev, 'PUT', '/system/tabs/sort', [{ tabId: a, tabSort: 0 }] as never)).toEqual({
+      code: 500,
+      msg: 'The tab does not exist',
+    });
+    expect((await api(lead, 'PUT', '/system/tabs/sort', [] as never)).msg).toBe(
+      'Give the tabs with their places in order',
+    );
+    expect(await names()).toEqual(['Second', 'First']);
+  });
 });
 
 describe('statistics', () => {

@@ -135,6 +135,25 @@ export function registerDefectTabRoutes(r: Router): void {
     },
   });
 
+  // 1.0's order of the tabs after a drag: each tab with its place; every one must be the caller's.
+  r.put('/system/tabs/sort', {
+    guard: perm('system:defect:list'),
+    body: z
+      .array(z.object({ tabId: z.number().int().min(1), tabSort: z.number().int().min(0).max(10_000) }), {
+        error: 'tab.sort.invalid',
+      })
+      .min(1, { error: 'tab.sort.invalid' })
+      .max(200, { error: 'tab.sort.invalid' }),
+    handler: async (ctx) => {
+      for (const { tabId } of ctx.body) await ownTab(tabId, ctx.me.userId);
+      await db.transaction().execute(async (trx) => {
+        for (const { tabId, tabSort } of ctx.body)
+          await trx.updateTable('sysProjectDefectTabs').set({ tabSort }).where('tabId', '=', tabId).execute();
+      });
+      return ctx.ok();
+    },
+  });
+
   r.delete('/system/tabs/:tabIds', {
     guard: perm('system:defect:list'),
     params: z.object({ tabIds: z.string() }),

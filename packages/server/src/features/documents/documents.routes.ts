@@ -14,6 +14,7 @@ import { pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, type SheetColumn, sendWorkbook } from '../../lib/xlsx.ts';
+import { binDocuments, registerDocumentBinRoutes } from './document-bin.ts';
 import {
   type DocFilter,
   type DocTree,
@@ -63,6 +64,7 @@ const nameTaken = (name: string) => new AppError('document.name.exists', [name])
 /** Documents and folders of a project: a tree with unique sibling names, moved, renamed and deleted whole. */
 export function registerDocumentRoutes(r: Router): void {
   const { db } = r.deps;
+  registerDocumentBinRoutes(r);
 
   r.get('/system/document/list', {
     guard: perm('system:document:list'),
@@ -182,6 +184,8 @@ export function registerDocumentRoutes(r: Router): void {
             impact: { documents: doomed.length, inside },
           });
         }
+        // To the recycle bin: each named document with everything in it, restorable from there.
+        await binDocuments(trx, tree, ctx.scoped.projectId, ids, ctx.me.userId, formatDateTime());
         await trx.deleteFrom('sysDocument').where('docId', 'in', doomed).execute();
         return doomed.length;
       });

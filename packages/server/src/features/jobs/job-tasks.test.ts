@@ -394,6 +394,8 @@ describe('backupDatabase(keep)', () => {
             job_name: string;
           }>;
           expect(jobs.map((j) => j.job_name)).toEqual([
+            // Seeded (migration 049), then this test's.
+            '清空回收站',
             'Task backupDatabase(2)',
             'Task backupDatabase(2)',
             'Task backupDatabase(2)',

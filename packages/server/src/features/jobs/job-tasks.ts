@@ -9,8 +9,10 @@ import { AppError } from '../../http/errors.ts';
 import { type Lang, type MessageKey, translate } from '../../http/i18n.ts';
 import { markdownHtml, markdownText } from '../../lib/markdown.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { purgeDeletedDefects } from '../defects/defect-bin.ts';
 import { shownNotice } from '../notices/notices.routes.ts';
 import type { Outbox } from '../notices/outbox.ts';
+import { purgeBin } from '../recycle-bin/recycle-bin.ts';
 import { backupDatabase } from './database-backup.ts';
 import { cleanOrphanUploads } from './upload-orphans.ts';
 
@@ -65,6 +67,14 @@ export const TASK_RUNNERS: Record<JobTaskName, TaskRun> = {
       key: 'job.result.purge-expired',
       args: [Number(sessions.numDeletedRows), Number(shares.numDeletedRows)],
     };
+  },
+
+  // Deleted defects, cases and documents kept longer than `days` in their recycle bins go for good.
+  purgeRecycleBin: async ({ db }, [days = 30]) => {
+    const before = formatDateTime(new Date(Date.now() - days * DAY_MS));
+    const defects = await purgeDeletedDefects(db, before);
+    const others = await purgeBin(db, before);
+    return { key: 'job.result.purge-bin', args: [defects, others, before] };
   },
 
   backupDatabase: async ({ config }, [keep = 7]) => {

@@ -96,6 +96,7 @@ describe('the task whitelist and the cron preview', () => {
       'sendNoticeDigests',
       'recountTallies',
       'cleanOrphanUploads',
+      'purgeRecycleBin',
     ]);
     expect(res.data[0]).toEqual({
       name: 'purgeLogs',
@@ -186,7 +187,7 @@ describe('creating and editing', () => {
       "The invoke target ryTask.ryParams('x') is not of the form task(arguments)",
     );
     expect(await msgOf('POST', { ...JOB, invokeTarget: 'exec(1)' })).toBe(
-      'exec is not a task the server offers; the tasks are: purgeLogs, purgeExpired, backupDatabase, sendNoticeDigests, recountTallies, cleanOrphanUploads',
+      'exec is not a task the server offers; the tasks are: purgeLogs, purgeExpired, backupDatabase, sendNoticeDigests, recountTallies, cleanOrphanUploads, purgeRecycleBin',
     );
     expect(await msgOf('POST', { ...JOB, invokeTarget: 'purgeLogs(0)' })).toBe(
       'Argument days of purgeLogs must be a whole number from 1 to 3650, not 0',

@@ -2,8 +2,11 @@ import {
   checkModuleNames,
   MODULE_NAME_MAX,
   type ModuleNameProblem,
+  type ModuleTreeNode,
   moduleCreateBody,
   moduleNode,
+  modulePathEntry,
+  moduleTreeNode,
   moduleUpdateBody,
   ResultCode,
 } from '@buglet/contracts';
@@ -84,6 +87,43 @@ export function registerModuleRoutes(r: Router): void {
     scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
     output: moduleNode,
     handler: async (ctx) => ctx.ok(await listedNodes(ctx.scoped.projectId, ctx.query)),
+  });
+
+  // 1.0's whole tree in one answer, each node with its path and the nodes below it.
+  r.get('/system/module/tree', {
+    guard: perm('system:defect:list', 'system:module:list'),
+    query: moduleListQuery.pick({ projectId: true }),
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    output: moduleTreeNode,
+    handler: async (ctx) => {
+      const tree = await loadTree(db, ctx.scoped.projectId);
+      const seen = new Set<number>();
+      const nodeOf = (m: { moduleId: number; modulePid: number; moduleName: string }): ModuleTreeNode => {
+        seen.add(m.moduleId);
+        return {
+          moduleId: m.moduleId,
+          modulePid: m.modulePid,
+          moduleName: m.moduleName,
+          modulePath: tree.pathOf(m.moduleId),
+          // A cycle written outside the application is cut where it closes.
+          children: (tree.children.get(m.moduleId) ?? []).filter((c) => !seen.has(c.moduleId)).map(nodeOf),
+        };
+      };
+      return ctx.ok((tree.children.get(0) ?? []).map(nodeOf));
+    },
+  });
+
+  // 1.0's flat list of every deliverable's full path, sorted by path (pickers and imports).
+  r.get('/system/module/path-list', {
+    guard: perm('system:defect:list', 'system:module:list'),
+    query: moduleListQuery.pick({ projectId: true }),
+    scope: ({ query }) => ({ kind: 'project', projectId: query.projectId }),
+    output: modulePathEntry,
+    handler: async (ctx) => {
+      const tree = await loadTree(db, ctx.scoped.projectId);
+      const entries = tree.rows.map((m) => ({ moduleId: m.moduleId, modulePath: tree.pathOf(m.moduleId) }));
+      return ctx.ok(entries.sort((a, b) => a.modulePath.localeCompare(b.modulePath)));
+    },
   });
 
   // The list's nodes with their paths; the project named, or the caller's current one.

@@ -173,3 +173,30 @@ describe('deleting', () => {
     expect(linked.msg).toBe('The deliverable does not exist in this project');
   });
 });
+
+describe("1.0's tree and path list", () => {
+  it('answers the whole tree with paths and children, and every path sorted, for members only', async () => {
+    const [root] = (await create(['Tree root'])).data as Json[];
+    await create(['Leaf B', 'Leaf A'], root?.moduleId);
+    const tree = (await api(dev, 'GET', '/system/module/tree', undefined, { projectId: String(projectId) }))
+      .data as Json[];
+    const node = tree.find((n) => n.moduleName === 'Tree root');
+    expect(node).toMatchObject({ modulePid: 0, modulePath: 'Tree root' });
+    expect(node?.children.map((c: Json) => [c.moduleName, c.modulePath, c.children])).toEqual(
+      expect.arrayContaining([
+        ['Leaf A', 'Tree root/Leaf A', []],
+        ['Leaf B', 'Tree root/Leaf B', []],
+      ]),
+    );
+    const paths = (
+      await api(dev, 'GET', '/system/module/path-list', undefined, { projectId: String(projectId) })
+    ).data as Json[];
+    const mine = paths.map((p) => p.modulePath).filter((p) => p.startsWith('Tree root'));
+    expect(mine).toEqual(['Tree root', 'Tree root/Leaf A', 'Tree root/Leaf B']);
+    const all = paths.map((p) => p.modulePath);
+    expect(all).toEqual([...all].sort((a, b) => a.localeCompare(b)));
+    expect(
+      (await api(outsider, 'GET', '/system/module/tree', undefined, { projectId: String(projectId) })).code,
+    ).toBe(403);
+  });
+});

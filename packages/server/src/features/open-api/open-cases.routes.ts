@@ -5,8 +5,9 @@ import { AppError } from '../../http/errors.ts';
 import { apiKey } from '../../http/permission.ts';
 import { pageOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { deleteCases } from '../cases/case-bin.ts';
 import { type CaseRow, findCaseRow, listCases, toCases } from '../cases/cases.repository.ts';
-import { createCases, deleteCases, updateCase } from '../cases/cases.service.ts';
+import { createCases, updateCase } from '../cases/cases.service.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { caseChanged } from '../webhooks/webhooks.service.ts';
 import { type ApiCaller, assertWritable } from './api-key.auth.ts';
@@ -138,7 +139,7 @@ export function registerOpenCaseRoutes(r: Router): void {
       assertWritable(ctx.api);
       const row = await caseRowOf(db, ctx.api, ctx.params.caseNum);
       await caseChanged(r.deps, ctx.api.projectId, 'deleted', [row.caseId]);
-      await deleteCases(db, [row.caseId]);
+      await deleteCases(db, [row.caseId], ctx.me.userId);
       return ctx.ok();
     },
   });

@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router';
 import { ImportDialog } from '../../components/import-dialog.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
+import { RecycleBinButton } from '../../components/recycle-bin-drawer.tsx';
 import { useConfirm } from '../../hooks/use-confirm.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
@@ -196,6 +197,13 @@ export default function CaseListPage() {
         >
           {t('case.export')}
         </PermiButton>
+        <RecycleBinButton
+          base="/system/case"
+          projectId={projectId}
+          permi={['system:case:remove']}
+          hasNumbers
+          onRestored={reload}
+        />
       </ListToolbar>
       {view === 'card' ? (
         <CaseCards

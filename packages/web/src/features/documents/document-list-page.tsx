@@ -8,6 +8,7 @@ import { usePermi } from '../../components/auth.tsx';
 import { DebouncedSearch } from '../../components/debounced-search.tsx';
 import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PermiButton } from '../../components/permi-button.tsx';
+import { RecycleBinButton } from '../../components/recycle-bin-drawer.tsx';
 import { RowAction } from '../../components/row-actions.tsx';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { usePagedTable } from '../../hooks/use-selectable-table.ts';
@@ -183,6 +184,12 @@ export default function DocumentListPage() {
         >
           {t('doc.export')}
         </PermiButton>
+        <RecycleBinButton
+          base="/system/document"
+          projectId={projectId}
+          permi={['system:document:list']}
+          onRestored={reload}
+        />
       </ListToolbar>
       <Table<DocumentNode>
         {...tableProps}

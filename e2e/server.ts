@@ -1,5 +1,3 @@
-import { it } from 'vitest';
-
 /** The address of this test file's own server, started by setup-server.ts before the file loads. */
 export function e2eUrl(): string {
   const url = process.env.E2E_BASE_URL;
@@ -9,10 +7,3 @@ export function e2eUrl(): string {
 
 /** This file's server runs on PostgreSQL (the e2e-postgres project of vitest.config.ts). */
 export const ON_POSTGRES = process.env.E2E_DATABASE === 'postgres';
-
-/**
- * A test of what happens in the browser and the server's memory only (who is online, who is
- * looking, the English texts): the same on either database, so it runs in the SQLite pass only,
- * and shows as skipped in the PostgreSQL one.
- */
-export const itOnce = ON_POSTGRES ? it.skip : it;

@@ -14,14 +14,13 @@ const OWN_SERVERS = ['tests/instances.e2e.ts'];
 const WITH_SERVER = { setupFiles: ['./setup-server.ts'] };
 /**
  * The flows run once more on PostgreSQL (setup-server.ts makes each file a database) when
- * TEST_DATABASE_URL is set (as in CI), unless E2E_POSTGRES=0.
+ * TEST_DATABASE_URL is set (as in CI), unless E2E_POSTGRES=0: the defect workflow and list and a
+ * plan's run, the flows whose SQL differs most between the two. Every route's SQL runs on both
+ * databases in the unit tests already; the cases' and notices' flows (their notices live in the
+ * server's memory) were dropped from this second pass to keep CI inside its 20 minutes on the
+ * slower machines it meets (a full pass measured 1,541 s on one of them).
  */
-const ON_POSTGRES = [
-  'tests/defects.e2e.ts',
-  'tests/cases.e2e.ts',
-  'tests/notices.e2e.ts',
-  'tests/plans.e2e.ts',
-];
+const ON_POSTGRES = ['tests/defects.e2e.ts', 'tests/plans.e2e.ts'];
 
 export default defineConfig({
   test: {

@@ -381,6 +381,29 @@ describe('a project locked by the administrator', () => {
   });
 });
 
+describe('the dark theme', () => {
+  it('is switched on from the header, kept over a reload, and off again', async () => {
+    await page.goto(`${baseUrl}/#/project/defect`);
+    await page.locator('.ant-table-row').first().waitFor();
+    const background = () =>
+      page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout') as Element).backgroundColor);
+    const light = await background();
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // A dark page: the content's background has little light in it.
+    const lightness = (rgb: string) =>
+      (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((a, b) => a + Number(b), 0);
+    await expect.poll(async () => lightness(await background())).toBeLessThan(150);
+    expect(lightness(light)).toBeGreaterThan(600);
+    await page.reload();
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await shot(page, 'fix-dark-defect-list');
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  });
+});
+
 describe('the notice settings', () => {
   it('say which channels the project has not set up, and list the deliveries that failed', async () => {
     const { data } = await api(scene.lead, 'GET', `/im/config?projectId=${scene.projectId}`);

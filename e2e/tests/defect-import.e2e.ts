@@ -98,7 +98,13 @@ const shotAtWidths = (name: string, scrollTo?: Locator) =>
 const toolbar = () => page.locator('.ant-card').first();
 const dialog = () => page.getByRole('dialog').filter({ has: page.getByTestId('defect-import') });
 const rows = () => page.locator('.ant-table-tbody .ant-table-row');
-const titles = () => rows().locator('td:nth-child(3)').allTextContents();
+/** The title column's texts, found by its header (the rows' tick boxes come first). */
+const titles = async () => {
+  const at = (await page.locator('.ant-table-thead th').allTextContents()).indexOf('标题');
+  return rows()
+    .locator(`td:nth-child(${at + 1})`)
+    .allTextContents();
+};
 
 beforeAll(async () => {
   browser = await launch();

@@ -427,7 +427,10 @@ describe('defect list views', () => {
     await capture(page, 'df-field-changes');
   });
 
-  it('saves a filter as a tab, switches tabs, hides a column and shows the calendar', async () => {
+  // Many steps, each a round trip: a loaded machine needs more than the default minute.
+  it('saves a filter as a tab, switches tabs, hides a column and shows the calendar', {
+    timeout: 120_000,
+  }, async () => {
     await ownProject();
     await reportedBug();
     const today = new Date().toISOString().slice(0, 10);

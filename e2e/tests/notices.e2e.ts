@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type Lead, newPerson, type Person } from '../api.ts';
 import { launch, shotsAtWidths, signIn, WAIT_MS } from '../browser.ts';
-import { e2eUrl, itOnce } from '../server.ts';
+import { e2eUrl } from '../server.ts';
 
 const baseUrl = e2eUrl();
 const { api, apiLogin, seedTeamProject } = apiClient(baseUrl);
@@ -168,7 +168,7 @@ afterAll(async () => {
 });
 
 describe('notices in real time', () => {
-  itOnce('shows the tester which members are online, live', async () => {
+  it('shows the tester which members are online, live', async () => {
     const scene = await seedScene();
     const tester = await login(await newContext(), scene.tester, '/project/defect');
     await tester.locator('.statistic-members').waitFor();
@@ -238,7 +238,7 @@ describe('notices in real time', () => {
     await expect.poll(() => bellDot(developer).count()).toBe(0);
   });
 
-  itOnce('shows who else is looking at the defect, live, and drops them when they close it', async () => {
+  it('shows who else is looking at the defect, live, and drops them when they close it', async () => {
     const scene = await seedScene();
     const defectId = await assign(scene, TITLE);
     const tester = await login(await newContext(), scene.tester, '/index');
@@ -338,7 +338,7 @@ describe('notices in real time', () => {
     expect(config.platforms.asystem?.backgroundMusicUrl).toBe('junhao.mp3');
   });
 
-  itOnce('drops the developer from the online set when their tabs close', async () => {
+  it('drops the developer from the online set when their tabs close', async () => {
     const scene = await seedScene();
     const tester = await login(await newContext(), scene.tester, '/project/defect');
     const developer = await developerTabs(scene);
@@ -428,7 +428,7 @@ describe('project notification platforms', () => {
     );
   });
 
-  itOnce('speaks English too', async () => {
+  it('speaks English too', async () => {
     const lead = await leadPage();
     await lead.evaluate(() => localStorage.setItem('i18n-locale', 'en_US'));
     await lead.goto(`${baseUrl}/#/notice/index?groupName=artificial`);

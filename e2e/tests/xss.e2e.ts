@@ -155,7 +155,8 @@ describe('stored XSS payloads', { retry: 0 }, () => {
     const row = (p: Page) => p.locator('.ant-table-row').first();
     const results = [
       await visit('/project/defect', async (p) => {
-        await row(p).locator('td').nth(2).click();
+        // The title (after the row's tick box, number and type).
+        await row(p).locator('td').nth(3).click();
         await p.locator('.defect-view-drawer .markdown-view').first().waitFor();
       }),
       await visit('/project/case', async (p) => {

@@ -80,6 +80,8 @@ export const uiSettings = z
   .object({
     theme: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     sideTheme: z.enum(['theme-light', 'theme-dark']),
+    /** Light, dark, or following the system's choice (1.0's theme mode). */
+    themeMode: z.enum(['light', 'dark', 'system']),
     topNav: z.boolean(),
     tagsView: z.boolean(),
     fixedHeader: z.boolean(),

@@ -1,6 +1,7 @@
 import { theme as antdTheme, ConfigProvider, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsDark } from './lib/color-scheme.ts';
 import { useDownloadMask } from './lib/download-mask.store.ts';
 import { antdLocale } from './lib/i18n.ts';
 import { usePrefersReducedMotion } from './lib/reduced-motion.ts';
@@ -31,19 +32,25 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const size = useLayout((s) => s.size);
   // Dialogs, drawers and menus open and close without animation for whoever asked for less motion.
   const motion = !usePrefersReducedMotion();
+  const isDark = useIsDark();
+  // What antd does not paint follows too: native controls, scrollbars, the calendar (styles.css).
+  useEffect(() => {
+    document.documentElement.dataset.theme = isDark ? 'dark' : 'light';
+  }, [isDark]);
+  // In the dark the side bar is the dark theme's own; the slate one is the light theme's choice.
+  const isSlateSide = sideTheme === 'theme-dark' && !isDark;
 
   return (
     <ConfigProvider
       locale={antdLocale()}
       componentSize={COMPONENT_SIZE[size]}
       theme={{
-        algorithm: antdTheme.defaultAlgorithm,
+        algorithm: isDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         token: { colorPrimary, motion },
         components: {
           // The dark side theme reproduces the original's slate sidebar rather than antd's navy.
-          Menu:
-            sideTheme === 'theme-dark' ? { darkItemBg: SIDEBAR_DARK_BG, darkSubMenuItemBg: '#1f2d3d' } : {},
-          Layout: { siderBg: sideTheme === 'theme-dark' ? SIDEBAR_DARK_BG : '#ffffff' },
+          Menu: isSlateSide ? { darkItemBg: SIDEBAR_DARK_BG, darkSubMenuItemBg: '#1f2d3d' } : {},
+          Layout: isDark ? {} : { siderBg: isSlateSide ? SIDEBAR_DARK_BG : '#ffffff' },
         },
       }}
     >

@@ -1,5 +1,5 @@
 import { LIMITS } from '@buglet/contracts';
-import { Drawer, FloatButton, Layout } from 'antd';
+import { Drawer, FloatButton, Layout, theme } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { DefaultPasswordModal } from '../features/auth/default-password-modal.ts
 import { ArchivedProjectBanner } from '../features/projects/archived-project-banner.tsx';
 import { LockedBanner } from '../features/projects/locked-banner.tsx';
 import { NoTeamGuide } from '../features/teams/no-team-guide.tsx';
+import { useIsDark } from '../lib/color-scheme.ts';
 import { useRouteMeta } from '../router/use-route-meta.ts';
 import { SIDEBAR_DARK_BG, useLayout } from '../stores/layout.store.ts';
 import { useSession } from '../stores/session.store.ts';
@@ -71,6 +72,8 @@ export default function AppLayout() {
   const isSidebarOpen = useLayout((s) => s.isSidebarOpen);
   const closeSidebar = useLayout((s) => s.closeSidebar);
   const settings = useLayout((s) => s.settings);
+  const { token } = theme.useToken();
+  const isDark = useIsDark();
   useResponsive();
   useNavigationEffects(meta.title);
 
@@ -88,7 +91,8 @@ export default function AppLayout() {
           // The dark sidebar is dark all the way down the phone's menu, not a white drawer behind it.
           styles={{
             body: { padding: 0 },
-            section: settings.sideTheme === 'theme-dark' ? { background: SIDEBAR_DARK_BG } : undefined,
+            section:
+              settings.sideTheme === 'theme-dark' && !isDark ? { background: SIDEBAR_DARK_BG } : undefined,
           }}
         >
           {sidebar}
@@ -105,7 +109,7 @@ export default function AppLayout() {
             top: 0,
             height: '100vh',
             overflowY: 'auto',
-            borderInlineEnd: '1px solid #f0f0f0',
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
           {sidebar}
@@ -117,7 +121,7 @@ export default function AppLayout() {
             height: 'auto',
             lineHeight: 'normal',
             padding: 0,
-            background: '#fff',
+            background: token.colorBgContainer,
             boxShadow: '0 1px 4px rgba(0,21,41,.08)',
             position: settings.fixedHeader ? 'sticky' : 'relative',
             top: 0,

@@ -15,6 +15,7 @@ import { BreadcrumbBar } from './breadcrumb-bar.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { LangSelect } from './lang-select.tsx';
 import { SizeSelect } from './size-select.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 import { UserDropdown } from './user-dropdown.tsx';
 
 function useFullscreen(): [boolean, () => void] {
@@ -76,6 +77,8 @@ export function Navbar({ crumbs, topMenu }: NavbarProps) {
           />
         </Tooltip>
       )}
+      {/* On a phone the settings drawer holds the theme: the header has no room for one more icon. */}
+      {isMobile ? null : <ThemeToggle />}
       <LangSelect isCompact={isMobile} />
       <SizeSelect />
       <Tooltip title={t('settings.title')}>

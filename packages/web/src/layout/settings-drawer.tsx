@@ -1,8 +1,13 @@
-import { App, Button, ColorPicker, Divider, Drawer, Flex, Radio, Switch, Typography } from 'antd';
+import { App, Button, ColorPicker, Divider, Drawer, Flex, Radio, Segmented, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { savePreferences, toUiSettings } from '../lib/preferences.ts';
-import { LAYOUT_SETTING_KEY, type LayoutSettings, useLayout } from '../stores/layout.store.ts';
+import { keepSettings, savePreferences } from '../lib/preferences.ts';
+import {
+  LAYOUT_SETTING_KEY,
+  type LayoutSettings,
+  type ThemeMode,
+  useLayout,
+} from '../stores/layout.store.ts';
 
 type SwitchKey = 'topNav' | 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'dynamicTitle';
 const SWITCHES: { key: SwitchKey; labelKey: string }[] = [
@@ -37,21 +42,7 @@ export function SettingsDrawer() {
     }, SAVE_DELAY_MS);
   };
 
-  const save = () =>
-    finish('save', () => {
-      const { theme, sideTheme, topNav, tagsView, fixedHeader, sidebarLogo, dynamicTitle } = settings;
-      const saved: LayoutSettings = {
-        theme,
-        sideTheme,
-        topNav,
-        tagsView,
-        fixedHeader,
-        sidebarLogo,
-        dynamicTitle,
-      };
-      localStorage.setItem(LAYOUT_SETTING_KEY, JSON.stringify(saved));
-      void savePreferences({ uiSettings: toUiSettings(saved) }).catch(() => {});
-    });
+  const save = () => finish('save', () => keepSettings(settings));
   const reset = () =>
     finish('reset', () => {
       localStorage.removeItem(LAYOUT_SETTING_KEY);
@@ -60,6 +51,18 @@ export function SettingsDrawer() {
 
   return (
     <Drawer title={t('settings.title')} size={280} open={isOpen} onClose={() => setOpen(false)}>
+      <Typography.Text strong>{t('settings.theme-mode')}</Typography.Text>
+      <Segmented
+        block
+        style={{ margin: '8px 0 16px' }}
+        value={settings.themeMode}
+        onChange={(themeMode) => setSettings({ themeMode: themeMode as ThemeMode })}
+        options={[
+          { value: 'light', label: t('settings.mode-light') },
+          { value: 'dark', label: t('settings.mode-dark') },
+          { value: 'system', label: t('settings.mode-system') },
+        ]}
+      />
       <Typography.Text strong>{t('settings.side-theme')}</Typography.Text>
       <Radio.Group
         style={{ display: 'block', margin: '8px 0 16px' }}

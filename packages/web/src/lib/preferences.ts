@@ -13,10 +13,11 @@ export function savePreferences(body: Pick<UserConfigBody, 'lang' | 'uiSettings'
 
 /** What the settings drawer keeps, in the shape the server checks (a 6-digit colour). */
 export function toUiSettings(settings: LayoutSettings): UiSettings {
-  const { theme, sideTheme, topNav, tagsView, fixedHeader, sidebarLogo, dynamicTitle } = settings;
+  const { theme, sideTheme, themeMode, topNav, tagsView, fixedHeader, sidebarLogo, dynamicTitle } = settings;
   return {
     theme: /^#[0-9a-fA-F]{6}/.test(theme) ? theme.slice(0, 7) : undefined,
     sideTheme,
+    themeMode,
     topNav,
     tagsView,
     fixedHeader,
@@ -36,4 +37,11 @@ export async function applyPreferences(config: UserConfig | null | undefined): P
       useLayout.getState().reloadSettings();
     }
   }
+}
+
+/** Keeps the layout settings as they are now: in this browser, and for the person on the server. */
+export function keepSettings(settings: LayoutSettings): void {
+  const saved = { ...settings };
+  localStorage.setItem(LAYOUT_SETTING_KEY, JSON.stringify(saved));
+  void savePreferences({ uiSettings: toUiSettings(saved) }).catch(() => {});
 }

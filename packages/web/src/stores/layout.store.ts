@@ -6,9 +6,13 @@ export const LAYOUT_SETTING_KEY = 'layout-setting';
 /** The dark side theme's slate (the original's sidebar rather than antd's navy). */
 export const SIDEBAR_DARK_BG = '#304156';
 
+export type ThemeMode = 'light' | 'dark' | 'system';
+
 export interface LayoutSettings {
   theme: string;
   sideTheme: 'theme-light' | 'theme-dark';
+  /** Light, dark, or following the system (the default, as 1.0's). */
+  themeMode: ThemeMode;
   topNav: boolean;
   tagsView: boolean;
   fixedHeader: boolean;
@@ -19,6 +23,7 @@ export interface LayoutSettings {
 export const DEFAULT_SETTINGS: LayoutSettings = {
   theme: '#409EFF',
   sideTheme: 'theme-light',
+  themeMode: 'system',
   topNav: false,
   tagsView: false,
   fixedHeader: false,

@@ -41,7 +41,6 @@ export async function up(db: AnyDb): Promise<void> {
       running_until: 0,
       create_by: 'admin',
       create_time: ADDED_AT,
-      remark: 'Deleted defects, cases and documents are removed for good after 30 days in the recycle bin',
     })
     .execute();
 }

@@ -2,6 +2,7 @@ import type { TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SearchInput } from '../../components/search-form.tsx';
+import { seededText } from '../../lib/i18n.ts';
 import { DictSearchSelect, DictTag } from '../dicts/index.ts';
 
 /** The filters the job list and the job log start with: the job's name and group. */
@@ -19,7 +20,13 @@ export function JobNameFilters() {
 export const jobNameColumns = <T extends { jobName: string; jobGroup: string }>(
   t: TFunction,
 ): TableColumnsType<T> => [
-  { title: t('job.name'), dataIndex: 'jobName', ellipsis: true },
+  {
+    title: t('job.name'),
+    dataIndex: 'jobName',
+    ellipsis: true,
+    // The job the server seeds (migration 049) is named in the reader's language until renamed.
+    render: (name: string) => seededText('job.seeded.purge-recycle-bin', name),
+  },
   {
     title: t('job.group'),
     dataIndex: 'jobGroup',

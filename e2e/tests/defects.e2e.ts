@@ -446,6 +446,8 @@ describe('defect list views', () => {
     });
     const page = await openAs(TESTER);
     const rows = page.locator('.ant-table-row');
+    // This project's list, not the one the page showed before (whose two defects count 2 as well).
+    await rows.filter({ hasText: TASK_TITLE }).waitFor();
     await expect.poll(() => rows.count()).toBe(2);
     const tab = (name: string) => page.getByRole('tab', { name, exact: true });
     // The server gives every member a "My" tab; "All" comes first and is active.

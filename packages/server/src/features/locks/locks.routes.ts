@@ -19,6 +19,18 @@ const projectListQuery = pageQuery.extend({
 });
 const teamListQuery = pageQuery.extend({ teamName: z.string().max(100).optional() });
 
+/** The columns a lock or unlock writes, on a team or a project alike. */
+const lockChange = (body: z.infer<typeof adminLockBody>, userName: string) => ({
+  isLock: body.isLock,
+  lockRemark: body.lockRemark,
+  updateBy: userName,
+  updateTime: formatDateTime(),
+});
+const lockAnswer = (t: (key: 'lock.done.locked' | 'lock.done.unlocked') => string, isLock: number) => ({
+  code: ResultCode.success,
+  msg: t(isLock === 1 ? 'lock.done.locked' : 'lock.done.unlocked'),
+});
+
 /** Projects and members of each team, for the administrator's list. */
 async function teamCounts(db: Db, teamIds: number[]) {
   if (teamIds.length === 0) return new Map<number, { projectCount: number; memberCount: number }>();
@@ -74,12 +86,7 @@ export function registerLockRoutes(r: Router): void {
   const lockTeam = async (teamId: number, body: z.infer<typeof adminLockBody>, userName: string) => {
     const res = await db
       .updateTable('sysTeam')
-      .set({
-        isLock: body.isLock,
-        lockRemark: body.lockRemark,
-        updateBy: userName,
-        updateTime: formatDateTime(),
-      })
+      .set(lockChange(body, userName))
       .where('teamId', '=', teamId)
       .where('isDel', '=', 0)
       .executeTakeFirst();
@@ -96,10 +103,7 @@ export function registerLockRoutes(r: Router): void {
       body: adminLockBody,
       handler: async (ctx) => {
         await lockTeam(ctx.params.teamId, ctx.body, ctx.me.userName);
-        return {
-          code: ResultCode.success,
-          msg: ctx.t(ctx.body.isLock === 1 ? 'lock.done.locked' : 'lock.done.unlocked'),
-        };
+        return lockAnswer(ctx.t, ctx.body.isLock);
       },
     });
   }
@@ -156,21 +160,13 @@ export function registerLockRoutes(r: Router): void {
     handler: async (ctx) => {
       const res = await db
         .updateTable('sysProject')
-        .set({
-          isLock: ctx.body.isLock,
-          lockRemark: ctx.body.lockRemark,
-          updateBy: ctx.me.userName,
-          updateTime: formatDateTime(),
-        })
+        .set(lockChange(ctx.body, ctx.me.userName))
         .where('projectId', '=', ctx.params.projectId)
         .where('projectState', '=', 1)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0)
         throw new AppError('lock.project.not-found', [ctx.params.projectId]);
-      return {
-        code: ResultCode.success,
-        msg: ctx.t(ctx.body.isLock === 1 ? 'lock.done.locked' : 'lock.done.unlocked'),
-      };
+      return lockAnswer(ctx.t, ctx.body.isLock);
     },
   });
 }

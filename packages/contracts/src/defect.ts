@@ -90,6 +90,12 @@ const defectFields = {
   planStartTime: dateTime,
   planEndTime: dateTime,
   caseId: z.number().int().min(1).nullable().optional(),
+  /** The project's own fields (1.0 §13.2), by key: merged over what the defect has, checked by their definitions. */
+  customFields: z
+    .record(z.string().max(64), z.unknown())
+    .refine((v) => Object.keys(v).length <= 100, { error: 'defect-field.too-many' })
+    .nullable()
+    .optional(),
 };
 
 export const defectCreateBody = z.object({
@@ -276,6 +282,8 @@ export const defect = z.object({
   planStartTime: z.string().nullable(),
   planEndTime: z.string().nullable(),
   caseId: z.number().nullable(),
+  /** The project's own fields by key (1.0 §13.2); empty when it has none. */
+  customFields: z.record(z.string(), z.unknown()).optional(),
   createBy: z.string().nullable(),
   createById: z.number(),
   /**

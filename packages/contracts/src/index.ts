@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './browser.ts';
 export * from './case.ts';
 export * from './defect.ts';
+export * from './defect-field.ts';
 export * from './depts.ts';
 export * from './document.ts';
 export * from './envelope.ts';

@@ -70,6 +70,8 @@ export const openDefectCreateBody = z.object({
   annexUrlList: uploads.optional(),
   defectGroupKey: z.string().max(512).optional(),
   defectKey: z.string().max(1024).optional(),
+  /** The project's own fields by key (1.0 §13.2). */
+  customFields: z.record(z.string().max(64), z.unknown()).optional(),
 });
 
 export const openDefectUpdateBody = z.object({
@@ -83,6 +85,8 @@ export const openDefectUpdateBody = z.object({
   handlerAccountList: accounts.optional(),
   imgUrlList: uploads.optional(),
   annexUrlList: uploads.optional(),
+  /** Merged over the defect's own values. */
+  customFields: z.record(z.string().max(64), z.unknown()).optional(),
 });
 
 export const openDefectActionBody = z.object({
@@ -122,6 +126,7 @@ export const openDefect = z.object({
   defectKey: z.string().nullable(),
   defectGroupKey: z.string().nullable(),
   occurrences: z.number().nullable(),
+  customFields: z.record(z.string(), z.unknown()),
   createTime: z.string(),
   updateTime: z.string(),
 });

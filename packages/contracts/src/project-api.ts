@@ -197,6 +197,8 @@ export const pushedDefect = z.object({
   annexUrls: z.string().max(5000).nullish(),
   /** The item's own handlers (older log reporters send no report-level `handler`); `[null]`: none. */
   handleByList: z.array(z.string().max(64).nullable()).max(50).nullish(),
+  /** The project's own fields by key (1.0 §13.2), for a defect the push makes. */
+  customFields: z.record(z.string().max(64), z.unknown()).nullish(),
 });
 export type PushedDefect = z.infer<typeof pushedDefect>;
 

@@ -505,6 +505,24 @@ function perRouteOf(
     'DELETE /system/post/:postIds': { postIds: [office.postId] },
     'DELETE /system/log/:defectLogIds': { defectLogIds: [project.noteId] },
     'DELETE /api/case/:caseNum': async (answered) => ({ caseNum: answered('POST /api/case')?.data.caseNum }),
+    'POST /system/project/:projectId/defect-fields': {
+      fieldKey: 'rightful',
+      fieldLabel: 'Rightful',
+      fieldType: 'string',
+      typeConfig: {},
+      defaultValue: null,
+    },
+    'PUT /system/project/:projectId/defect-fields/:fieldId': async (answered) => ({
+      fieldId: answered('POST /system/project/:projectId/defect-fields')?.data.fieldId,
+      fieldKey: 'rightful',
+      fieldLabel: 'Renamed',
+      fieldType: 'string',
+      typeConfig: {},
+      defaultValue: null,
+    }),
+    'DELETE /system/project/:projectId/defect-fields/:fieldId': async (answered) => ({
+      fieldId: answered('POST /system/project/:projectId/defect-fields')?.data.fieldId,
+    }),
     'DELETE /system/ai/model': { name: 'spare:1b' },
     'DELETE /system/project/:projectId/member/:memberId': { memberId: spare.userId },
   };

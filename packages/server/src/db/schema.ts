@@ -181,6 +181,8 @@ export interface ProjectTable {
   /** Locked by the administrator: read-only for everyone in it (migration 048). */
   isLock: Generated<number>;
   lockRemark: string | null;
+  /** Which built-in defect attributes are on, and their order: `{fieldKey: {enabled, sortOrder}}` (migration 050). */
+  defectBuiltinFieldConfig: Generated<string | null>;
   createBy: string | null;
   createById: number | null;
   createTime: string | null;
@@ -403,6 +405,8 @@ export interface DefectTable {
   isDeleted: number;
   /** Who asked for it, in words (migration 047). */
   sponsor: string | null;
+  /** The project's own fields, `{fieldKey: value}` as JSON (migration 050). */
+  customFields: Generated<string | null>;
   createBy: string | null;
   createById: number;
   createTime: string;
@@ -855,6 +859,36 @@ export interface RecycleBinTable {
   deletedTime: string;
 }
 
+/** A project's own defect attribute (migration 050); JSON columns as text. */
+export interface ProjectDefectFieldTable {
+  fieldId: Generated<number>;
+  projectId: number;
+  fieldKey: string;
+  fieldLabel: string;
+  fieldType: string;
+  typeConfig: string | null;
+  defaultValue: string | null;
+  maxLength: number | null;
+  required: number;
+  nullable: number;
+  enabled: number;
+  isSystem: number;
+  sortOrder: number;
+  createById: number | null;
+  createTime: string;
+  updateTime: string;
+}
+
+/** One custom field's value of a defect, for the list's filters (migration 050). */
+export interface DefectFieldValueTable {
+  defectId: number;
+  fieldKey: string;
+  projectId: number;
+  valueKey: string;
+  valueText: string;
+  valueNum: number | null;
+}
+
 export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
@@ -920,6 +954,8 @@ export interface Database {
   sysCase: CaseTable;
   sysCaseLog: CaseLogTable;
   sysRecycleBin: RecycleBinTable;
+  sysProjectDefectField: ProjectDefectFieldTable;
+  sysDefectFieldValue: DefectFieldValueTable;
   genTable: GenTableTable;
   genTableColumn: GenTableColumnTable;
 }

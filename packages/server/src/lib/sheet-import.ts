@@ -30,6 +30,8 @@ export interface RowProblem {
 export interface SheetRow<K extends string> {
   rowNum: number;
   values: Record<K, string>;
+  /** The cells of the columns a feature adds at run time (a project's own fields), by column key. */
+  extra?: Record<string, string>;
 }
 
 /** A column's header as a message argument, named in the reader's language. */
@@ -60,10 +62,12 @@ export function sheetColumns<K extends string>(
 export async function readImportSheet<K extends string>(
   bytes: Buffer,
   sheet: ImportSheet<K>,
+  /** Columns known only at run time, matched by their headers like the sheet's own; read into `extra`. */
+  extraColumns: readonly SheetColumn<string>[] = [],
 ): Promise<SheetRow<K>[]> {
   const ws = await readFirstSheet(bytes);
   if (!ws) throw new AppError('import.file.invalid');
-  const columns = headerIndex(ws, sheetColumns(sheet, sheet.imported));
+  const columns = headerIndex(ws, [...sheetColumns(sheet, sheet.imported), ...extraColumns]);
   const missing = sheet.imported.filter((c) => sheet.required.has(c) && !columns.has(c));
   if (missing.length > 0)
     throw new AppError('import.header.missing', [{ join: missing.map((c) => labelOf(sheet, c)), sep: '、' }]);
@@ -76,7 +80,9 @@ export async function readImportSheet<K extends string>(
       return col ? cellText(row.getCell(col).value) : '';
     };
     const values = Object.fromEntries(sheet.imported.map((c) => [c, cell(c)])) as Record<K, string>;
-    if (sheet.imported.some((c) => values[c] !== '')) rows.push({ rowNum, values });
+    const extra = Object.fromEntries(extraColumns.map((c) => [c.key, cell(c.key as K)]));
+    if (sheet.imported.some((c) => values[c] !== '') || Object.values(extra).some((v) => v !== ''))
+      rows.push({ rowNum, values, ...(extraColumns.length > 0 ? { extra } : {}) });
   });
   return rows;
 }

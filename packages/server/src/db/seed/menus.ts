@@ -306,6 +306,15 @@ export const MENUS: MenuSeed[] = [
     'system',
     6,
   ),
+  // The defect attribute page (1.0's /project/defect-fields, a fixed route): its buttons, migration 050.
+  ...buttons(
+    2163,
+    2052,
+    'system:project:defect-field',
+    ['list', 'add', 'edit', 'remove'],
+    ['属性查询', '属性新增', '属性修改', '属性删除'],
+    'defect-field-',
+  ),
   page(
     2111,
     2013,
@@ -528,6 +537,10 @@ const GRANTS: Record<string, string> = {
   'system:case:import': '.x.x.x..xx',
   // The original's 1.0: every plan right to team admins, testers and creators; project admins
   // all but running one.
+  'system:project:defect-field:list': '.x.x....xx',
+  'system:project:defect-field:add': '.x.x....xx',
+  'system:project:defect-field:edit': '.x.x....xx',
+  'system:project:defect-field:remove': '.x.x....xx',
   'system:plan:list': '.x.x.x..xx',
   'system:plan:query': '.x.x.x..xx',
   'system:plan:add': '.x.x.x..xx',

@@ -1,4 +1,4 @@
-import { DEFECT_TYPES } from '@buglet/contracts';
+import { customColumnKey, DEFECT_TYPES, type DefectFieldItem, fieldValueText } from '@buglet/contracts';
 import type { Db } from '../../db/connect.ts';
 import { loadTree, type ModuleTree } from '../modules/modules.repository.ts';
 import type { DefectRow } from './defects.repository.ts';
@@ -6,7 +6,9 @@ import type { DefectRow } from './defects.repository.ts';
 /** One field's change, as 1.0 writes it into an UPDATE entry's describe (§13.3). */
 export interface FieldChange {
   field: string;
-  type: 'text' | 'enum' | 'ref' | 'time' | 'urls' | 'people';
+  type: 'text' | 'enum' | 'ref' | 'time' | 'urls' | 'people' | 'custom';
+  /** A custom field's label when the change was made (`field` is `custom:<key>`). */
+  label?: string;
   oldValue: unknown;
   newValue: unknown;
   oldDisplay: string;
@@ -153,6 +155,30 @@ export async function defectChanges(
         newDisplay: names(after),
       });
     }
+  }
+  return out;
+}
+
+/** The custom fields an edit changes, by their labels, values shown as a person reads them. */
+export function customFieldChanges(
+  fields: readonly DefectFieldItem[],
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const field of fields) {
+    const oldValue = before[field.fieldKey] ?? null;
+    const newValue = after[field.fieldKey] ?? null;
+    if (JSON.stringify(oldValue) === JSON.stringify(newValue)) continue;
+    out.push({
+      field: customColumnKey(field.fieldKey),
+      type: 'custom',
+      label: field.fieldLabel,
+      oldValue,
+      newValue,
+      oldDisplay: shown(fieldValueText(field, oldValue)),
+      newDisplay: shown(fieldValueText(field, newValue)),
+    });
   }
   return out;
 }

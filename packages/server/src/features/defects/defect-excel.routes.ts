@@ -1,4 +1,4 @@
-import { DEFECT_TYPES, type DefectType } from '@buglet/contracts';
+import { customColumnKey, DEFECT_TYPES, type DefectType } from '@buglet/contracts';
 import { z } from 'zod';
 import { enterProjectWith } from '../../access/scope.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,6 +7,8 @@ import { orderOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { rowsImported } from '../../lib/sheet-import.ts';
 import { buildWorkbook, EXPORT_MAX_ROWS, sendWorkbook, shapeInChunks } from '../../lib/xlsx.ts';
+import { customSheetColumns, exportCell } from '../defect-fields/custom-columns.ts';
+import { enabledFields } from '../defect-fields/defect-fields.repository.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { defectColumns, levelLabel, memberNames, stateLabel, typeLabel } from './defect-excel.ts';
@@ -17,11 +19,12 @@ import { defectFilterOf, defectListQuery } from './defects.routes.ts';
 
 const projectQuery = z.object({ projectId: z.coerce.number().int().min(1).optional() });
 
-/** The drop-down lists of a sheet (and the tree and member names they come from). */
+/** The drop-down lists of a sheet (and the tree, member names and own fields they come from). */
 async function sheetLists(r: Router, projectId: number) {
-  const [tree, members] = await Promise.all([
+  const [tree, members, fields] = await Promise.all([
     loadTree(r.deps.db, projectId),
     projectMembers(r.deps, projectId),
+    enabledFields(r.deps.db, projectId),
   ]);
   const names = memberNames(members);
   return {
@@ -29,6 +32,7 @@ async function sheetLists(r: Router, projectId: number) {
     memberNames: members.map((m) => names.get(m.userId) as string),
     names,
     tree,
+    fields,
   };
 }
 
@@ -44,7 +48,7 @@ export function registerDefectExcelRoutes(r: Router): void {
       const lists = await sheetLists(r, projectId);
       const wb = await buildWorkbook(
         ctx.t('excel.defect.sheet'),
-        defectColumns(ctx.lang, lists, false),
+        [...defectColumns(ctx.lang, lists, false), ...customSheetColumns(lists.fields)],
         [],
         ctx.lang,
       );
@@ -73,7 +77,7 @@ export function registerDefectExcelRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = ctx.query;
       const projectId = await enterProjectWith(db, ctx.me, q.projectId, 'system:defect:export');
-      const filter = defectFilterOf(q, projectId, ctx.me.userId);
+      const filter = await defectFilterOf(db, q, projectId, ctx.me.userId);
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
       const { rows } = await listDefects(db, filter, EXPORT_MAX_ROWS + 1, 0, order);
       if (rows.length > EXPORT_MAX_ROWS) throw new AppError('export.too-many', [EXPORT_MAX_ROWS]);
@@ -99,10 +103,13 @@ export function registerDefectExcelRoutes(r: Router): void {
         createBy: d.createBy,
         createTime: d.createTime,
         updateTime: d.updateTime,
+        ...Object.fromEntries(
+          lists.fields.map((f) => [customColumnKey(f.fieldKey), exportCell(f, d.customFields?.[f.fieldKey])]),
+        ),
       }));
       const wb = await buildWorkbook(
         ctx.t('excel.defect.sheet'),
-        defectColumns(lang, lists, true),
+        [...defectColumns(lang, lists, true), ...customSheetColumns(lists.fields)],
         data,
         lang,
       );

@@ -1,11 +1,14 @@
 import {
+  customColumnKey,
   DEFECT_DEFAULTS,
   DEFECT_LEVELS,
   DEFECT_STATE_NAMES,
   DEFECT_TYPES,
+  type DefectFieldItem,
   type DefectLevel,
   SPONSOR_MAX,
 } from '@buglet/contracts';
+import { AppError } from '../../http/errors.ts';
 import type { Lang, MessageKey } from '../../http/i18n.ts';
 import {
   emptyCells,
@@ -16,6 +19,8 @@ import {
   sheetColumns,
 } from '../../lib/sheet-import.ts';
 import type { SheetColumn } from '../../lib/xlsx.ts';
+import { cellValue } from '../defect-fields/custom-columns.ts';
+import { type CustomValues, settleCustomFields } from '../defect-fields/custom-values.ts';
 
 /** The defect sheet: the template's columns, and the export's extra read-only ones. */
 const COLUMN_LABELS = {
@@ -160,11 +165,14 @@ export interface ImportRow {
   planStartTime: string | null;
   planEndTime: string | null;
   defectDescribe: string | null;
+  customFields: CustomValues;
 }
 
 export interface ImportContext {
   modulePaths: Map<string, number>;
   members: { userId: number; userName: string; nickName: string }[];
+  /** The project's enabled own fields: their columns are read by `custom:<key>` from a row's extra cells. */
+  customFields?: readonly DefectFieldItem[];
 }
 
 const MAX_LENGTH: Partial<Record<DefectColumn, number>> = {
@@ -256,6 +264,19 @@ export function checkRows(
     const end = values.planEndTime ? normalizeTime(values.planEndTime) : null;
     if (end === undefined) invalid('planEndTime');
     if (start && end && end < start) messages.push({ key: 'import.row.plan-order', args: [rowNum] });
+    let customFields: CustomValues = {};
+    const fields = ctx.customFields ?? [];
+    if (fields.length > 0) {
+      const given = Object.fromEntries(
+        fields.map((f) => [f.fieldKey, cellValue(f, row.extra?.[customColumnKey(f.fieldKey)] ?? '')]),
+      );
+      try {
+        customFields = settleCustomFields(fields, null, given);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        messages.push({ key: 'import.row.field', args: [rowNum, { key: error.key, args: error.args }] });
+      }
+    }
 
     if (messages.length > 0) {
       problems.push({ rowNum, messages });
@@ -274,6 +295,7 @@ export function checkRows(
       planStartTime: start ?? null,
       planEndTime: end ?? null,
       defectDescribe: values.defectDescribe || null,
+      customFields,
     });
   }
   return { rows, problems };

@@ -1,6 +1,7 @@
 import { DEFECT_TYPES } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import { customFilterCondition, type ResolvedFilter } from '../defect-fields/custom-values.ts';
 import { ftsPhrase, keywordMatches, titleContains } from './defect-search.ts';
 import type { KeywordNarrowing } from './keyword-narrowing.ts';
 
@@ -41,6 +42,8 @@ export interface DefectFilter {
   /** Calendar window: plan start, plan end or last update inside it. */
   calendarFrom?: string;
   calendarTo?: string;
+  /** Filters on the project's own fields (1.0's customFieldFilters), with their definitions. */
+  customFilters?: ResolvedFilter[];
 }
 
 /** Rows of `sys_defect` as `d` (joined to whatever a plan reads them through). */
@@ -122,6 +125,8 @@ export function withFilters(
   if (f.createdTo) q = q.where('d.createTime', '<=', endOfDay(f.createdTo));
   if (f.updatedFrom) q = q.where('d.updateTime', '>=', f.updatedFrom);
   if (f.updatedTo) q = q.where('d.updateTime', '<=', endOfDay(f.updatedTo));
+  for (const { field, filter } of f.customFilters ?? [])
+    q = q.where(customFilterCondition(db, f.projectId, field, filter));
   if (f.calendarFrom && f.calendarTo) {
     const from = f.calendarFrom;
     const to = endOfDay(f.calendarTo);

@@ -5,6 +5,9 @@ import type { Lang } from '../../http/i18n.ts';
 import type { AppDeps } from '../../http/route.ts';
 import { readImportSheet, rowsRefused } from '../../lib/sheet-import.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { customSheetColumns } from '../defect-fields/custom-columns.ts';
+import { customFieldsText, writeValueRows } from '../defect-fields/custom-values.ts';
+import { enabledFields } from '../defect-fields/defect-fields.repository.ts';
 import { loadTree } from '../modules/modules.repository.ts';
 import { checkRows, DEFECT_SHEET } from './defect-excel.ts';
 import { indexNewDefects } from './defect-search.ts';
@@ -35,9 +38,10 @@ export async function importDefects(
   bytes: Buffer,
   lang: Lang,
 ): Promise<number> {
-  const sheet = await readImportSheet(bytes, DEFECT_SHEET);
+  const customFields = await enabledFields(deps.db, projectId);
+  const sheet = await readImportSheet(bytes, DEFECT_SHEET, customSheetColumns(customFields));
   const [tree, members] = await Promise.all([loadTree(deps.db, projectId), projectMembers(deps, projectId)]);
-  const { rows, problems } = checkRows(sheet, { modulePaths: tree.paths(), members });
+  const { rows, problems } = checkRows(sheet, { modulePaths: tree.paths(), members, customFields });
   if (problems.length > 0) throw rowsRefused(lang, 'import.failed', problems);
   if (rows.length === 0) throw new AppError('import.file.empty');
 
@@ -67,6 +71,7 @@ export async function importDefects(
             planEndTime: row.planEndTime,
             lastFixerId: null,
             isDeleted: 0,
+            customFields: customFieldsText(row.customFields),
             createBy: caller.userName,
             createById: caller.userId,
             createTime: now,
@@ -101,6 +106,12 @@ export async function importDefects(
           })),
         )
         .execute();
+      await writeValueRows(
+        trx,
+        projectId,
+        batch.map((row, i) => ({ defectId: ids[i] as number, values: row.customFields })),
+        { isNew: true },
+      );
       await indexNewDefects(trx, ids);
     }
   });

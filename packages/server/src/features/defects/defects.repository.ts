@@ -9,6 +9,7 @@ import {
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import type { DefectTable } from '../../db/schema.ts';
+import { parseCustomFields } from '../defect-fields/custom-values.ts';
 import { creatorOf, creatorsOf } from '../users/creators.ts';
 import type { DefectSource } from './defect-filter.ts';
 
@@ -424,6 +425,7 @@ function shape(
     planStartTime: r.planStartTime,
     planEndTime: r.planEndTime,
     caseId: r.caseId,
+    customFields: parseCustomFields(r.customFields),
     createBy: r.createBy,
     createById: r.createById,
     creator: people.creators.get(r.createById) ?? null,

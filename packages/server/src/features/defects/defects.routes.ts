@@ -1,4 +1,5 @@
 import {
+  customFieldFilters,
   DEFECT_ACTIONS,
   DEFECT_LEVELS,
   DEFECT_STATE_NAMES,
@@ -16,11 +17,13 @@ import {
   ResultCode,
 } from '@buglet/contracts';
 import { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MessageKey } from '../../http/i18n.ts';
 import { authenticated, perm } from '../../http/permission.ts';
 import { orderOf, pageOf, parseIds } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
+import { resolveCustomFilters } from '../defect-fields/custom-values.ts';
 import { listDeletedDefects, restoreDefects } from './defect-bin.ts';
 import { bulkChangeDefects } from './defect-bulk.ts';
 import { DEFECT_SORT, type DefectFilter, listShownDefects, statesFrom } from './defect-list.repository.ts';
@@ -53,17 +56,21 @@ export const defectListQuery = pageQuery.extend({
       calendarEndDate: z.string().max(19).optional(),
       /** `2`: the recycle bin (deleted defects) instead of the live ones. */
       delFlag: z.enum(['0', '2']).optional(),
+      /** 1.0's filters on the project's own fields: JSON `[{fieldKey, op, value}]`. */
+      customFieldFilters: customFieldFilters.optional(),
     })
     .optional(),
 });
 /** The list's query (also the export's form) as a repository filter. */
-export function defectFilterOf(
+export async function defectFilterOf(
+  db: Db,
   q: z.infer<typeof defectListQuery>,
   projectId: number,
   viewerId: number,
-): DefectFilter {
+): Promise<DefectFilter> {
   const p = q.params ?? {};
   return {
+    customFilters: await resolveCustomFilters(db, projectId, p.customFieldFilters),
     projectId,
     viewerId,
     defectType: q.defectType,
@@ -112,7 +119,7 @@ export function registerDefectRoutes(r: Router): void {
         return ctx.table(await toDefects(db, bin.rows, ctx.me.userId), bin.total);
       }
       const order = q.orderByColumn ? orderOf(q, DEFECT_SORT, ['d.updateTime', 'desc']) : undefined;
-      const filter = defectFilterOf(q, ctx.scoped.projectId, ctx.me.userId);
+      const filter = await defectFilterOf(db, q, ctx.scoped.projectId, ctx.me.userId);
       const { rows, total, isTotalCapped } = await listShownDefects(
         db,
         filter,

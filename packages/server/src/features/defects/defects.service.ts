@@ -16,8 +16,16 @@ import { hasPermi } from '../../http/permission.ts';
 import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import {
+  customFieldsText,
+  newDefectValues,
+  parseCustomFields,
+  settleCustomFields,
+  writeValueRows,
+} from '../defect-fields/custom-values.ts';
+import { enabledFields } from '../defect-fields/defect-fields.repository.ts';
 import { assertModuleOf } from '../modules/modules.repository.ts';
-import { defectChanges } from './defect-changes.ts';
+import { customFieldChanges, defectChanges } from './defect-changes.ts';
 import { indexNewDefects, refreshSearchText } from './defect-search.ts';
 import { type Actor, decide, type Refusal } from './defect-workflow.ts';
 import {
@@ -105,6 +113,7 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
   await assertMembers(deps, body.projectId, body.handleBy);
   await assertModuleOf(deps.db, body.projectId, body.moduleId);
   await assertCase(deps, body.projectId, body.caseId);
+  const values = await newDefectValues(deps.db, body.projectId, body.customFields);
   const now = formatDateTime();
   const created = await deps.db.transaction().execute(async (trx) => {
     const tx = { ...deps, db: trx };
@@ -129,6 +138,7 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
         planEndTime: body.planEndTime ?? null,
         lastFixerId: null,
         isDeleted: 0,
+        customFields: customFieldsText(values),
         createBy: caller.userName,
         createById: caller.userId,
         createTime: now,
@@ -139,6 +149,7 @@ export async function createDefect(deps: AppDeps, caller: Principal, body: z.inf
       .executeTakeFirstOrThrow();
     // A new defect: nothing to replace, no comments to index yet.
     await insertHandlers(trx, row.defectId, body.handleBy);
+    await writeValueRows(trx, body.projectId, [{ defectId: row.defectId, values }], { isNew: true });
     await writeLog(
       tx,
       row.defectId,
@@ -190,8 +201,16 @@ export async function updateDefect(
       .orderBy('position')
       .execute()
   ).map((h) => h.userId);
+  // The project's own fields: what is given merged over what the defect has, each checked.
+  const fields = body.customFields === undefined ? [] : await enabledFields(deps.db, row.projectId);
+  const valuesBefore = parseCustomFields(row.customFields);
+  const values =
+    body.customFields === undefined ? undefined : settleCustomFields(fields, valuesBefore, body.customFields);
   // The entry's describe: the fields changed, before and after (1.0's UPDATE log).
-  const changes = await defectChanges(deps.db, row, handlersBefore, body);
+  const changes = [
+    ...(await defectChanges(deps.db, row, handlersBefore, body)),
+    ...(values ? customFieldChanges(fields, valuesBefore, values) : []),
+  ];
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sysDefect')
@@ -208,12 +227,14 @@ export async function updateDefect(
         ...(body.planStartTime === undefined ? {} : { planStartTime: body.planStartTime }),
         ...(body.planEndTime === undefined ? {} : { planEndTime: body.planEndTime }),
         ...(body.caseId === undefined ? {} : { caseId: body.caseId }),
+        ...(values === undefined ? {} : { customFields: customFieldsText(values) }),
         updateBy: caller.userName,
         updateTime: now,
       })
       .where('defectId', '=', row.defectId)
       .execute();
     if (body.handleBy) await replaceHandlers(trx, row.defectId, body.handleBy);
+    if (values) await writeValueRows(trx, row.projectId, [{ defectId: row.defectId, values }]);
     await writeLog(
       { ...deps, db: trx },
       row.defectId,

@@ -18,6 +18,7 @@ import { apiKey } from '../../http/permission.ts';
 import { pageOf } from '../../http/query.ts';
 import type { Router } from '../../http/route.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { parseCustomFields } from '../defect-fields/custom-values.ts';
 import type { Actor } from '../defects/defect-workflow.ts';
 import { handlersOf } from '../defects/defects.repository.ts';
 import { actOnDefect, updateDefect } from '../defects/defects.service.ts';
@@ -119,6 +120,7 @@ export async function toOpenDefects(
         defectKey: push?.defectKey ?? null,
         defectGroupKey: push?.defectGroupKey ?? null,
         occurrences: push?.occurrences ?? null,
+        customFields: parseCustomFields(r.customFields),
         createTime: r.createTime,
         updateTime: r.updateTime,
       },
@@ -254,6 +256,7 @@ export function registerOpenDefectRoutes(r: Router): void {
             defectKey: b.defectKey ?? null,
             imgUrls: b.imgUrlList?.join(',') ?? null,
             annexUrls: b.annexUrlList?.join(',') ?? null,
+            customFields: b.customFields ?? null,
           },
           0,
           handlers,
@@ -302,6 +305,7 @@ export function registerOpenDefectRoutes(r: Router): void {
           ...(moduleId === undefined ? {} : { moduleId }),
           ...(b.imgUrlList === undefined ? {} : { imgUrls: b.imgUrlList.join(',') }),
           ...(b.annexUrlList === undefined ? {} : { annexUrls: b.annexUrlList.join(',') }),
+          ...(b.customFields === undefined ? {} : { customFields: b.customFields }),
           ...(b.handlerAccountList === undefined
             ? {}
             : { handleBy: await memberIdsOf(db, ctx.api.projectId, b.handlerAccountList) }),

@@ -17,6 +17,8 @@ import { type Lang, translate } from '../../http/i18n.ts';
 import type { AppDeps } from '../../http/route.ts';
 import type { DefectEvent } from '../../lib/events.ts';
 import { formatDateTime } from '../../lib/time.ts';
+import { customFieldsText, settleCustomFields, writeValueRows } from '../defect-fields/custom-values.ts';
+import { enabledFields } from '../defect-fields/defect-fields.repository.ts';
 import { refreshSearchText } from '../defects/defect-search.ts';
 import { allocateNumber, handlersOf, replaceHandlers } from '../defects/defects.repository.ts';
 import { type ApiCaller, assertWritable } from './api-key.auth.ts';
@@ -264,6 +266,8 @@ export async function upsertItems(
 ): Promise<number[][]> {
   const landed: number[][] = [];
   const known = await knownPushes(trx, api.projectId, items);
+  // The project's own fields: a new defect gets their defaults, and a required one must be given.
+  const fields = await enabledFields(trx, api.projectId);
   const log = (defectId: number, type: DefectLogType, receivers: number[], describe: string | null) =>
     trx
       .insertInto('sysDefectLog')
@@ -286,6 +290,7 @@ export async function upsertItems(
       if (!item.name) throw new AppError('api.push.item-incomplete', [item.index + 1]);
       const projectNum = await allocateNumber(trx, api.projectId, 'defect');
       const state = stateOf(item.source.defectState) ?? DefectState.PROCESSING;
+      const values = settleCustomFields(fields, null, item.source.customFields);
       const created = await trx
         .insertInto('sysDefect')
         .values({
@@ -305,6 +310,7 @@ export async function upsertItems(
           planEndTime: null,
           lastFixerId: null,
           isDeleted: 0,
+          customFields: customFieldsText(values),
           createBy: api.userName,
           createById: api.userId,
           createTime: now,
@@ -314,6 +320,7 @@ export async function upsertItems(
         .returning('defectId')
         .executeTakeFirstOrThrow();
       await replaceHandlers(trx, created.defectId, handlers);
+      await writeValueRows(trx, api.projectId, [{ defectId: created.defectId, values }], { isNew: true });
       await log(created.defectId, DefectLogType.CREATE, handlers, null);
       await refreshSearchText(trx, created.defectId);
       const pushed = {

@@ -24,7 +24,7 @@ export function registerPlanDefectRoutes(r: Router): void {
     handler: async (ctx) => {
       const q = ctx.query;
       const projectId = ctx.scoped.projectId;
-      const { moduleId, ...rest } = defectFilterOf(q, projectId, ctx.me.userId);
+      const { moduleId, ...rest } = await defectFilterOf(db, q, projectId, ctx.me.userId);
       let from = withFilters(
         defectRows(db).where((eb) =>
           eb(

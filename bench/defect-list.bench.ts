@@ -29,14 +29,14 @@ export const SORT_COLUMNS = [
   'planEndTime',
 ] as const;
 
-interface Timing {
+export interface Timing {
   median: number;
   p99: number;
   total: number;
   isCapped: boolean;
 }
 
-async function measure(url: string, token: string, route: string, runs = RUNS): Promise<Timing> {
+export async function measure(url: string, token: string, route: string, runs = RUNS): Promise<Timing> {
   const times: number[] = [];
   let total = 0;
   let isCapped = false;

@@ -1,5 +1,6 @@
 import { runAbuse } from './abuse.bench.ts';
 import { runCaseList } from './case-list.bench.ts';
+import { runCustomFieldFilter } from './custom-field-filter.bench.ts';
 import { runDefectBulk } from './defect-bulk.bench.ts';
 import { runDefectCreate } from './defect-create.bench.ts';
 import { runDefectImport } from './defect-import.bench.ts';
@@ -29,6 +30,7 @@ const benches: Array<[string, () => Promise<Record<string, string>>]> = [
   ['defect creates: one after another over HTTP', runDefectCreate],
   ['defect import from Excel', runDefectImport],
   ['bulk close: 1,000 defects in one request, on SQLite and PostgreSQL', runDefectBulk],
+  ['custom fields: the list with two custom-field filters at DEFECTS defects', runCustomFieldFilter],
   ['notices: 1,000 sockets, one notice to every member of a project', runNoticeFanout],
   ['notice arrival: an assigned defect in Chromium, a notice across two processes', runNoticeArrival],
   ['test cases: the list at 100,000 cases in one project', runCaseList],

@@ -1,4 +1,5 @@
-import { type AnyDb, addSeededMenus, withId } from './helpers.ts';
+import { sql } from 'kysely';
+import { type AnyDb, addSeededMenus, isPostgres, withId } from './helpers.ts';
 
 const ADDED_AT = '2026-11-30 00:00:00';
 /** The buttons of the defect attribute page (menus.ts): list, add, edit, remove. */
@@ -38,7 +39,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('sys_defect').addColumn('custom_fields', 'text').execute();
   await db.schema.alterTable('sys_project').addColumn('defect_builtin_field_config', 'text').execute();
 
-  await db.schema
+  let values = db.schema
     .createTable('sys_defect_field_value')
     .addColumn('defect_id', 'integer', (c) =>
       c.notNull().references('sys_defect.defect_id').onDelete('cascade'),
@@ -48,8 +49,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('value_key', 'varchar(191)', (c) => c.notNull())
     .addColumn('value_text', 'text', (c) => c.notNull())
     .addColumn('value_num', 'double precision')
-    .addPrimaryKeyConstraint('sys_defect_field_value_pk', ['defect_id', 'field_key'])
-    .execute();
+    .addPrimaryKeyConstraint('sys_defect_field_value_pk', ['defect_id', 'field_key']);
+  // SQLite: the rows kept in the key's order, so a look-up of one defect's value of a field (how
+  // the list checks every filter but the one it starts from) reads the value with the key.
+  if (!isPostgres(db)) values = values.modifyEnd(sql`without rowid`);
+  await values.execute();
   await db.schema
     .createIndex('sys_defect_field_value_key_idx')
     .on('sys_defect_field_value')

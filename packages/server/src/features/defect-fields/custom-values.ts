@@ -6,7 +6,7 @@ import {
   isEmptyFieldValue,
   normalDateTime,
 } from '@buglet/contracts';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { AppError } from '../../http/errors.ts';
@@ -123,23 +123,26 @@ export async function writeValueRows(
       .execute();
 }
 
+/** Filters the value index can start from (a range of it); the others are checked defect by defect. */
+export const isIndexable = (filter: CustomFieldFilter) =>
+  filter.op === 'eq' ||
+  filter.op === 'in' ||
+  filter.op === 'between' ||
+  filter.op === 'isNotEmpty' ||
+  filter.op === 'hasValue';
+
 /**
- * One filter of the list (1.0's customFieldFilters) as a condition on `d`: the defects with a value
- * of the field that matches, looked up by the index of (project, field, value). Filters of a field
- * the project does not have (or has switched off) are left out, as 1.0 does; a value that cannot
- * match (a word for a number) matches nothing.
+ * What a value row `alias` must hold to match one filter (1.0's customFieldFilters): conditions on
+ * its columns, or `none` when nothing can match (a word for a number). isEmpty has none: it is the
+ * absence of a row.
  */
-export function customFilterCondition(
+function valueConditions(
   db: Db,
-  projectId: number,
   field: DefectFieldItem,
   filter: CustomFieldFilter,
-): Expression<SqlBool> {
-  const values = db
-    .selectFrom('sysDefectFieldValue as v')
-    .select('v.defectId')
-    .where('v.projectId', '=', projectId)
-    .where('v.fieldKey', '=', field.fieldKey);
+  alias: string,
+): RawBuilder<SqlBool>[] | 'none' {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
   const isNumber = field.fieldType === 'number';
   const scalar = (value: unknown): string | number | undefined => {
     if (value === null || value === undefined || typeof value === 'object') return undefined;
@@ -150,32 +153,28 @@ export function customFilterCondition(
     if (!checked.ok) return undefined;
     return typeof checked.value === 'number' ? checked.value : valueRow(checked.value).valueText;
   };
-  const none = sql<SqlBool>`1 = 0`;
-  const inValues = (q: typeof values) => sql<SqlBool>`d.defect_id in (${q})`;
   switch (filter.op) {
     case 'isEmpty':
-      return sql<SqlBool>`d.defect_id not in (${values})`;
     case 'isNotEmpty':
     case 'hasValue':
-      return inValues(values);
+      return [];
     case 'eq':
     case 'in': {
       const list = (Array.isArray(filter.value) ? filter.value : [filter.value])
         .map(scalar)
         .filter((v) => v !== undefined)
         .slice(0, 100);
-      if (list.length === 0) return none;
-      if (isNumber) return inValues(values.where('v.valueNum', 'in', list as number[]));
+      if (list.length === 0) return 'none';
+      if (isNumber) return [sql<SqlBool>`${col('value_num')} in (${sql.join(list)})`];
       const texts = list.map(String);
-      return inValues(
-        values
-          .where(
-            'v.valueKey',
-            'in',
-            texts.map((t) => t.slice(0, KEY_MAX)),
-          )
-          .where('v.valueText', 'in', texts),
-      );
+      const keys = texts.map((text) => text.slice(0, KEY_MAX));
+      // A value shorter than the indexed prefix is its whole text: the index alone answers.
+      return texts.every((text) => text.length < KEY_MAX)
+        ? [sql<SqlBool>`${col('value_key')} in (${sql.join(keys)})`]
+        : [
+            sql<SqlBool>`${col('value_key')} in (${sql.join(keys)})`,
+            sql<SqlBool>`${col('value_text')} in (${sql.join(texts)})`,
+          ];
     }
     case 'between': {
       const [low, high] = Array.isArray(filter.value) ? filter.value : [];
@@ -190,29 +189,64 @@ export function customFilterCondition(
       };
       const from = bound(low, false);
       const to = bound(high, true);
-      if (from === undefined && to === undefined) return none;
-      let q = values;
-      const column = isNumber ? 'v.valueNum' : 'v.valueKey';
-      if (from !== undefined) q = q.where(column, '>=', from as never);
-      if (to !== undefined) q = q.where(column, '<=', to as never);
-      return inValues(q);
+      if (from === undefined && to === undefined) return 'none';
+      const column = col(isNumber ? 'value_num' : 'value_key');
+      return [
+        ...(from === undefined ? [] : [sql<SqlBool>`${column} >= ${from}`]),
+        ...(to === undefined ? [] : [sql<SqlBool>`${column} <= ${to}`]),
+      ];
     }
     case 'contains': {
       const word =
         typeof filter.value === 'string' || typeof filter.value === 'number'
           ? String(filter.value).trim()
           : '';
-      if (!word) return none;
+      if (!word) return 'none';
       const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return inValues(
-        values.where(
-          isPostgres(db)
-            ? sql<SqlBool>`v.value_text ilike ${pattern} escape '\\'`
-            : sql<SqlBool>`v.value_text like ${pattern} escape '\\'`,
-        ),
-      );
+      return [
+        isPostgres(db)
+          ? sql<SqlBool>`${col('value_text')} ilike ${pattern} escape '\\'`
+          : sql<SqlBool>`${col('value_text')} like ${pattern} escape '\\'`,
+      ];
     }
   }
+}
+
+const NONE = sql<SqlBool>`1 = 0`;
+
+/**
+ * One filter as a check of one defect (`defectId`, a column reference): a look-up of the defect's
+ * value of the field by the value table's key. Filters of a field the project does not have (or
+ * has switched off) never get here (resolveCustomFilters leaves them out, as 1.0 does).
+ */
+export function customFilterCondition(
+  db: Db,
+  { field, filter }: ResolvedFilter,
+  defectId = 'd.defect_id',
+): RawBuilder<SqlBool> {
+  const conditions = valueConditions(db, field, filter, 'v');
+  if (conditions === 'none') return NONE;
+  const probe = sql`select 1 from sys_defect_field_value v where v.defect_id = ${sql.ref(defectId)} and v.field_key = ${field.fieldKey}`;
+  if (filter.op === 'isEmpty') return sql<SqlBool>`not exists (${probe})`;
+  return sql<SqlBool>`exists (${probe}${sql.join(
+    conditions.map((c) => sql` and ${c}`),
+    sql``,
+  )})`;
+}
+
+/** The value rows (as `dv`) matching an indexable filter: where the list starts from. */
+export function matchingValues(db: Db, projectId: number, { field, filter }: ResolvedFilter) {
+  const conditions = valueConditions(db, field, filter, 'dv');
+  return db
+    .selectFrom('sysDefectFieldValue as dv')
+    .select('dv.defectId')
+    .where('dv.projectId', '=', projectId)
+    .where('dv.fieldKey', '=', field.fieldKey)
+    .where(
+      conditions === 'none'
+        ? NONE
+        : sql<SqlBool>`${sql.join(conditions.length ? conditions : [sql`1 = 1`], sql` and `)}`,
+    );
 }
 
 export interface ResolvedFilter {

@@ -268,6 +268,99 @@ describe('custom defect fields (1.0 §13.2)', () => {
     expect(bad.msg).toMatch(/custom attribute filters are not a JSON list/);
   });
 
+  it('answers a total of more than 1,000 matches as capped, the page still sorted and filtered', async () => {
+    // 1,100 that match, and 20 later ones that do not (they would head an unfiltered page).
+    const count = 1120;
+    const isOther = (k: number) => k >= 1100;
+    const now = '2026-11-02 09:00:00';
+    const nums = await t.db
+      .selectFrom('sysDefect')
+      .select((eb) => eb.fn.max('projectNum').as('n'))
+      .where('projectId', '=', projectId)
+      .executeTakeFirstOrThrow();
+    const first = Number(nums.n) + 1;
+    const ids: number[] = [];
+    for (let at = 0; at < count; at += 200) {
+      const rows = await t.db
+        .insertInto('sysDefect')
+        .values(
+          Array.from({ length: Math.min(200, count - at) }, (_, i) => ({
+            projectId,
+            projectNum: first + at + i,
+            defectType: 0,
+            defectName: `many-${at + i}`,
+            defectDescribe: null,
+            defectLevel: 'middle',
+            defectState: 0,
+            moduleId: null,
+            moduleVersion: null,
+            sponsor: null,
+            imgUrls: null,
+            annexUrls: null,
+            caseId: null,
+            planStartTime: null,
+            planEndTime: null,
+            lastFixerId: null,
+            isDeleted: 0,
+            customFields: isOther(at + i) ? null : '{"browser":"chrome","blocker":true}',
+            createBy: 'test',
+            createById: lead.userId,
+            createTime: now,
+            updateBy: 'test',
+            // Every third one updated later, so the order is not the insertion's.
+            updateTime: isOther(at + i)
+              ? '2026-11-05 09:00:00'
+              : (at + i) % 3 === 0
+                ? '2026-11-03 09:00:00'
+                : now,
+          })),
+        )
+        .returning('defectId')
+        .execute();
+      ids.push(...rows.map((r) => r.defectId));
+    }
+    // The project's counter past them, so the defects made after this one get the next numbers.
+    await t.db
+      .updateTable('sysProjectCounter')
+      .set({ counter: first + count - 1 })
+      .where('projectId', '=', projectId)
+      .where('kind', '=', 'defect')
+      .execute();
+    await t.db
+      .insertInto('sysDefectFieldValue')
+      .values(
+        ids.slice(0, 1100).flatMap((defectId) => [
+          {
+            defectId,
+            fieldKey: 'browser',
+            projectId,
+            valueKey: 'chrome',
+            valueText: 'chrome',
+            valueNum: null,
+          },
+          { defectId, fieldKey: 'blocker', projectId, valueKey: 'true', valueText: 'true', valueNum: null },
+        ]),
+      )
+      .execute();
+    const res = await api(lead, 'GET', '/system/defect/list', undefined, {
+      projectId: String(projectId),
+      pageNum: '2',
+      pageSize: '10',
+      orderByColumn: 'updateTime',
+      isAsc: 'desc',
+      'params[customFieldFilters]': JSON.stringify([
+        { fieldKey: 'browser', op: 'eq', value: 'chrome' },
+        { fieldKey: 'blocker', op: 'eq', value: true },
+      ]),
+    });
+    expect(res).toMatchObject({ code: 200, total: 1000, totalCapped: true });
+    expect(res.rows).toHaveLength(10);
+    for (const d of res.rows as Json[]) {
+      expect(d.customFields).toEqual({ browser: 'chrome', blocker: true });
+      expect(d.updateTime).toBe('2026-11-03 09:00:00');
+    }
+  });
+
   it('edits merge, are checked and logged with old and new values; a used field keeps its type', async () => {
     const made = await create({ customFields: { browser: 'chrome', customer: 'Old' } });
     const defectId = made.data.defectId;
@@ -334,7 +427,8 @@ describe('custom defect fields (1.0 §13.2)', () => {
     ws.eachRow((row, n) => {
       if (n > 1) cells.add(String(row.getCell(browserCol).value ?? ''));
     });
-    expect([...cells].sort()).toEqual(['Chrome', 'Firefox']);
+    // Blank: the defects written straight into the table above, without a browser.
+    expect([...cells].sort()).toEqual(['', 'Chrome', 'Firefox']);
   });
 
   it('keeps the built-in layout, the name and handler always on', async () => {

@@ -44,6 +44,8 @@ export interface DefectFilter {
   calendarTo?: string;
   /** Filters on the project's own fields (1.0's customFieldFilters), with their definitions. */
   customFilters?: ResolvedFilter[];
+  /** These defects only (the matches of custom filters, found first: defect-custom-list.ts). */
+  onlyIds?: number[];
 }
 
 /** Rows of `sys_defect` as `d` (joined to whatever a plan reads them through). */
@@ -125,8 +127,8 @@ export function withFilters(
   if (f.createdTo) q = q.where('d.createTime', '<=', endOfDay(f.createdTo));
   if (f.updatedFrom) q = q.where('d.updateTime', '>=', f.updatedFrom);
   if (f.updatedTo) q = q.where('d.updateTime', '<=', endOfDay(f.updatedTo));
-  for (const { field, filter } of f.customFilters ?? [])
-    q = q.where(customFilterCondition(db, f.projectId, field, filter));
+  for (const resolved of f.customFilters ?? []) q = q.where(customFilterCondition(db, resolved));
+  if (f.onlyIds) q = q.where('d.defectId', 'in', f.onlyIds.length > 0 ? f.onlyIds : [0]);
   if (f.calendarFrom && f.calendarTo) {
     const from = f.calendarFrom;
     const to = endOfDay(f.calendarTo);

@@ -1,6 +1,8 @@
 import { DEFECT_STATE_NAMES, DEFECT_TYPES, type Defect } from '@buglet/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
+import type { ResolvedFilter } from '../defect-fields/custom-values.ts';
+import { planCustomList } from './defect-custom-list.ts';
 import {
   type DefectFilter,
   type DefectOrder,
@@ -37,6 +39,11 @@ export async function listDefects(
   options: ListOptions = {},
 ): Promise<{ rows: DefectRow[]; total: number; isTotalCapped: boolean }> {
   if (f.keyword?.trim()) return listKeywordDefects(db, f, limit, offset, order, options.keywordPlan);
+  if (hasCustomFilters(f)) {
+    const plan = await planCustomList(db, f);
+    const rows = await orderedPage(db, plan.pageFilter, limit, offset, order);
+    return { rows, total: plan.total, isTotalCapped: plan.isTotalCapped };
+  }
   const [rows, total] = await Promise.all([orderedPage(db, f, limit, offset, order), countAll(db, f)]);
   return { rows, total, isTotalCapped: false };
 }
@@ -58,14 +65,21 @@ export async function listShownDefects(
     const page = await listKeywordDefects(db, f, limit, offset, order, undefined);
     return { ...page, rows: await toDefects(db, page.rows, viewerId) };
   }
+  const plan = hasCustomFilters(f) ? await planCustomList(db, f) : undefined;
   const from = db.selectFrom(
-    orderedPageQuery(db, f, limit, offset, order).as('d'),
+    orderedPageQuery(db, plan?.pageFilter ?? f, limit, offset, order).as('d'),
   ) as unknown as DefectSource;
   let shown = shownQuery(from, viewerId);
   for (const [column, direction] of listOrder(order)) shown = shown.orderBy(sql.ref(column), direction);
-  const [rows, total] = await Promise.all([shown.orderBy('h.position').execute(), countAll(db, f)]);
-  return { rows: foldShown(rows).map((d) => d.shown), total, isTotalCapped: false };
+  const [rows, total] = await Promise.all([
+    shown.orderBy('h.position').execute(),
+    plan ? plan.total : countAll(db, f),
+  ]);
+  return { rows: foldShown(rows).map((d) => d.shown), total, isTotalCapped: plan?.isTotalCapped ?? false };
 }
+
+const hasCustomFilters = (f: DefectFilter): f is DefectFilter & { customFilters: ResolvedFilter[] } =>
+  (f.customFilters?.length ?? 0) > 0;
 
 async function countAll(db: Db, f: DefectFilter): Promise<number> {
   const tallied = await tallyTotal(db, f);

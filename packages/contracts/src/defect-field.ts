@@ -40,10 +40,14 @@ export const FIELD_OBJECT_MAX = 10000;
 /** The column a custom field is in the list, the grid and the Excel files. */
 export const customColumnKey = (fieldKey: string) => `custom:${fieldKey}`;
 
+/** Where a new custom field goes by default: after the last one, between the short built-in fields and the description. */
+export const CUSTOM_SORT_START = 100;
 /**
  * The built-in attributes a project may order and (but for the name, the handler and the number)
  * switch off in its forms and lists (1.0's DefectBuiltinFieldRegistry, with the sponsor).
  */
+// 1.0's order, but for the plan times (beside the version, as the form always had them) and room
+// (100–890) for the project's own fields before the description.
 export const BUILTIN_DEFECT_FIELDS = [
   { fieldKey: 'projectNum', fieldType: 'number', required: 0, maxLength: null, defaultSort: 0 },
   { fieldKey: 'defectType', fieldType: 'enum', required: 1, maxLength: null, defaultSort: 10 },
@@ -55,13 +59,13 @@ export const BUILTIN_DEFECT_FIELDS = [
   { fieldKey: 'moduleVersion', fieldType: 'string', required: 0, maxLength: 128, defaultSort: 70 },
   { fieldKey: 'sponsor', fieldType: 'string', required: 0, maxLength: 128, defaultSort: 75 },
   { fieldKey: 'caseId', fieldType: 'object', required: 0, maxLength: null, defaultSort: 80 },
-  { fieldKey: 'defectDescribe', fieldType: 'text', required: 0, maxLength: 65536, defaultSort: 90 },
-  { fieldKey: 'imgUrls', fieldType: 'image', required: 0, maxLength: null, defaultSort: 100 },
-  { fieldKey: 'annexUrls', fieldType: 'file', required: 0, maxLength: null, defaultSort: 110 },
-  { fieldKey: 'planStartTime', fieldType: 'datetime', required: 0, maxLength: null, defaultSort: 120 },
-  { fieldKey: 'planEndTime', fieldType: 'datetime', required: 0, maxLength: null, defaultSort: 130 },
-  { fieldKey: 'createMember', fieldType: 'object', required: 0, maxLength: null, defaultSort: 140 },
-  { fieldKey: 'updateTime', fieldType: 'datetime', required: 0, maxLength: null, defaultSort: 150 },
+  { fieldKey: 'defectDescribe', fieldType: 'text', required: 0, maxLength: 65536, defaultSort: 900 },
+  { fieldKey: 'imgUrls', fieldType: 'image', required: 0, maxLength: null, defaultSort: 910 },
+  { fieldKey: 'annexUrls', fieldType: 'file', required: 0, maxLength: null, defaultSort: 920 },
+  { fieldKey: 'planStartTime', fieldType: 'datetime', required: 0, maxLength: null, defaultSort: 76 },
+  { fieldKey: 'planEndTime', fieldType: 'datetime', required: 0, maxLength: null, defaultSort: 77 },
+  { fieldKey: 'createMember', fieldType: 'object', required: 0, maxLength: null, defaultSort: 930 },
+  { fieldKey: 'updateTime', fieldType: 'datetime', required: 0, maxLength: null, defaultSort: 940 },
 ] as const satisfies ReadonlyArray<{
   fieldKey: string;
   fieldType: DefectFieldType;

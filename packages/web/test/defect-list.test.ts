@@ -175,6 +175,29 @@ describe('defect tab config', () => {
     expect(readTabConfig(null)).toEqual({ filters: {} });
     expect(readTabConfig('{"handleBy":[1]}')).toEqual({ filters: {} });
   });
+
+  it("keeps custom field filters and columns, ours and in 1.0's place beside the query", () => {
+    const custom = JSON.stringify([{ fieldKey: 'browser', op: 'eq', value: 'chrome' }]);
+    const config = tabConfigOf({ custom }, ['title', 'custom:browser'], 1);
+    expect(config).toEqual({
+      params: { customFieldFilters: custom },
+      customFieldFilters: [{ fieldKey: 'browser', op: 'eq', value: 'chrome' }],
+      columns: ['title', 'custom:browser'],
+    });
+    expect(readTabConfig(JSON.parse(JSON.stringify(config)))).toEqual({
+      filters: { custom },
+      columns: ['title', 'custom:browser'],
+    });
+    // 1.0's client: the list beside the query; a malformed entry is dropped.
+    expect(
+      readTabConfig({ customFieldFilters: [{ fieldKey: 'score', op: 'isEmpty' }, { op: 'eq' }] }).filters,
+    ).toEqual({ custom: JSON.stringify([{ fieldKey: 'score', op: 'isEmpty' }]) });
+    expect(cleanColumns(['custom:browser', 'num', 'custom:Bad Key', 'custom:browser'])).toEqual([
+      'num',
+      'title',
+      'custom:browser',
+    ]);
+  });
 });
 
 describe('defect column preference', () => {

@@ -63,6 +63,14 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazy(() => import('../features/defect-statistics/statistic-template-page.tsx')),
   },
   {
+    // 1.0's defect attribute management, reached from the project settings.
+    path: '/project/defect-fields',
+    titleKey: 'defect-field.title',
+    permi: ['system:project:defect-field:list'],
+    activeMenu: '/project/option',
+    page: lazy(() => import('../features/defect-fields/defect-fields-page.tsx')),
+  },
+  {
     path: '/report/template/index',
     titleKey: 'report.template.gallery',
     permi: ['system:report:list'],

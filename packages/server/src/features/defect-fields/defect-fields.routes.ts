@@ -1,6 +1,7 @@
 import {
   ALWAYS_ENABLED_FIELDS,
   builtinLayoutBody,
+  CUSTOM_SORT_START,
   DEFECT_FIELD_MAX_ENABLED,
   type DefectFieldItem,
   defectFieldBody,
@@ -21,6 +22,7 @@ import { checkedValue } from './custom-values.ts';
 import {
   builtinConfig,
   columnLayout,
+  customFields,
   enabledFields,
   manageList,
   toFieldItem,
@@ -214,9 +216,9 @@ export function registerDefectFieldRoutes(r: Router): void {
       const defaultValue = defaultOf(definition, b.defaultValue);
       let sortOrder = b.sortOrder;
       if (sortOrder === undefined) {
-        // After everything there is, built-in or custom.
-        const all = await manageList(db, projectId, (key) => key);
-        sortOrder = Math.max(0, ...all.map((f) => f.sortOrder)) + 10;
+        // After the project's other fields, before the description (CUSTOM_SORT_START).
+        const custom = await customFields(db, projectId);
+        sortOrder = Math.max(CUSTOM_SORT_START - 10, ...custom.map((f) => f.sortOrder)) + 10;
       }
       const now = formatDateTime();
       const row = await db

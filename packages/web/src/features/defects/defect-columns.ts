@@ -18,7 +18,12 @@ export const DEFECT_COLUMNS = [
   'updateTime',
   'seen',
 ] as const;
-export type DefectColumn = (typeof DEFECT_COLUMNS)[number];
+export type BuiltinColumn = (typeof DEFECT_COLUMNS)[number];
+/** A project's own field as a column (1.0's `custom:<key>`). */
+export type CustomColumn = `custom:${string}`;
+export type DefectColumn = BuiltinColumn | CustomColumn;
+export const isCustomColumn = (value: unknown): value is CustomColumn =>
+  typeof value === 'string' && /^custom:[a-z][a-z0-9_]{0,63}$/.test(value);
 
 /** The title opens the defect, so it cannot be hidden. */
 export const FIXED_COLUMN: DefectColumn = 'title';
@@ -35,15 +40,19 @@ export const DEFAULT_COLUMNS: readonly DefectColumn[] = [
   'updateTime',
 ];
 
-const isColumn = (value: unknown): value is DefectColumn =>
+const isColumn = (value: unknown): value is BuiltinColumn =>
   typeof value === 'string' && (DEFECT_COLUMNS as readonly string[]).includes(value);
 
-/** Known keys only, in table order, always with the title; undefined when the value is not a list. */
+/**
+ * Known keys only, in table order, always with the title, the project's own fields after them in
+ * the order chosen; undefined when the value is not a list.
+ */
 export function cleanColumns(value: unknown): DefectColumn[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const chosen = new Set<DefectColumn>(value.filter(isColumn));
   chosen.add(FIXED_COLUMN);
-  return DEFECT_COLUMNS.filter((key) => chosen.has(key));
+  const custom = [...new Set(value.filter(isCustomColumn))];
+  return [...DEFECT_COLUMNS.filter((key) => chosen.has(key)), ...custom];
 }
 
 export const columnsStorageKey = (userId: number | undefined) => `buglet.defect.columns.${userId ?? 0}`;

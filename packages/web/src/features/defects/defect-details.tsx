@@ -1,20 +1,30 @@
-import type { Defect } from '@buglet/contracts';
+import type { Defect, DefectFieldItem } from '@buglet/contracts';
 import { Descriptions, Divider, Flex, Image, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PersonLabel } from '../../components/person-label.tsx';
+import { splitPaths } from '../../components/upload-paths-field.tsx';
 import { attachmentName } from '../../lib/attachment-name.ts';
 import { assetUrl } from '../../lib/http.ts';
+import { CustomFieldValue } from '../defect-fields/index.ts';
 import { DefectSeenText } from './defect-seen.tsx';
 import { useLevelText } from './defect-tags.tsx';
 import { MarkdownView } from './markdown-view.tsx';
-import { splitPaths } from './upload-paths-field.tsx';
 
 /**
  * What every view of a defect shows: basic information, the rendered description, images and
  * attachments. The drawer and the public share page differ only in how handlers appear.
  */
-export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: ReactNode }) {
+export function DefectDetails({
+  defect,
+  handlers,
+  fields = [],
+}: {
+  defect: Defect;
+  handlers: ReactNode;
+  /** The project's own fields (enabled), shown after the built-in ones; none on the public share page. */
+  fields?: readonly DefectFieldItem[];
+}) {
   const { t } = useTranslation();
   const levelText = useLevelText();
   const images = splitPaths(defect.imgUrls);
@@ -45,6 +55,11 @@ export function DefectDetails({ defect, handlers }: { defect: Defect; handlers: 
           ...(defect.seen
             ? [{ key: 'seen', label: t('defect.seen'), children: <DefectSeenText seen={defect.seen} /> }]
             : []),
+          ...fields.map((field) => ({
+            key: `custom:${field.fieldKey}`,
+            label: field.fieldLabel,
+            children: <CustomFieldValue field={field} value={defect.customFields?.[field.fieldKey]} />,
+          })),
         ]}
       />
       <Divider titlePlacement="start">{t('defect.describe')}</Divider>

@@ -1,5 +1,5 @@
 import { FilterOutlined } from '@ant-design/icons';
-import { DEFECT_LEVELS, DEFECT_TYPES, type Member } from '@buglet/contracts';
+import { DEFECT_LEVELS, DEFECT_TYPES, type DefectFieldItem, type Member } from '@buglet/contracts';
 import { Badge, Button, Checkbox, DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DebouncedSearch } from '../../components/debounced-search.tsx';
 import { ModuleSelect } from '../modules/index.ts';
 import { useCurrentProjectId } from '../teams/index.ts';
+import { CustomFieldFilters } from './custom-field-filters.tsx';
 import { type DefectFilters, idList, MORE_FILTER_KEYS, pickFilters } from './defect-query.ts';
 import { useLevelText } from './defect-tags.tsx';
 import { MemberSelect } from './member-select.tsx';
@@ -24,6 +25,8 @@ const DAY = 'YYYY-MM-DD';
 interface DefectFilterBarProps {
   filters: DefectFilters;
   members: Member[];
+  /** The project's own fields, filtered by under "more filters". */
+  fields: readonly DefectFieldItem[];
   onChange: (next: DefectFilters) => void;
 }
 
@@ -31,7 +34,7 @@ interface DefectFilterBarProps {
  * The list's filters; every change lands in the URL (and goes back to page 1). The everyday ones
  * stay in view; the rest open with "more filters", which shows how many of them are set.
  */
-export function DefectFilterBar({ filters, members, onChange }: DefectFilterBarProps) {
+export function DefectFilterBar({ filters, members, fields, onChange }: DefectFilterBarProps) {
   const { t } = useTranslation();
   const moreCount = MORE_FILTER_KEYS.filter((key) => filters[key]).length;
   const [isMoreShown, setMoreShown] = useState(moreCount > 0);
@@ -108,7 +111,7 @@ export function DefectFilterBar({ filters, members, onChange }: DefectFilterBarP
           </Button>
         ) : null}
       </Flex>
-      {isMoreShown ? <MoreFilters filters={filters} set={set} /> : null}
+      {isMoreShown ? <MoreFilters filters={filters} set={set} fields={fields} /> : null}
     </div>
   );
 }
@@ -116,47 +119,51 @@ export function DefectFilterBar({ filters, members, onChange }: DefectFilterBarP
 interface MoreFiltersProps {
   filters: DefectFilters;
   set: (patch: DefectFilters) => void;
+  fields: readonly DefectFieldItem[];
 }
 
-function MoreFilters({ filters, set }: MoreFiltersProps) {
+function MoreFilters({ filters, set, fields }: MoreFiltersProps) {
   const { t } = useTranslation();
   const levelText = useLevelText();
   return (
-    <Flex wrap gap={8} align="center" style={{ marginTop: 8 }} data-testid="more-filters">
-      <Select
-        allowClear
-        style={{ width: 120 }}
-        aria-label={t('defect.level')}
-        placeholder={t('defect.all-levels')}
-        value={filters.level}
-        onChange={(level?: string) => set({ level })}
-        options={DEFECT_LEVELS.map((level) => ({ value: level, label: levelText(level) }))}
-      />
-      <DebouncedSearch
-        width={240}
-        value={filters.keyword ?? ''}
-        placeholder={t('defect.keyword-placeholder')}
-        onSearch={(keyword) => set({ keyword })}
-      />
-      <DebouncedSearch
-        width={150}
-        value={filters.version ?? ''}
-        placeholder={t('defect.version-filter')}
-        onSearch={(version) => set({ version })}
-      />
-      <DayRange
-        label={t('defect.created-range')}
-        from={filters.createdFrom}
-        to={filters.createdTo}
-        onChange={(createdFrom, createdTo) => set({ createdFrom, createdTo })}
-      />
-      <DayRange
-        label={t('defect.updated-range')}
-        from={filters.updatedFrom}
-        to={filters.updatedTo}
-        onChange={(updatedFrom, updatedTo) => set({ updatedFrom, updatedTo })}
-      />
-    </Flex>
+    <>
+      <Flex wrap gap={8} align="center" style={{ marginTop: 8 }} data-testid="more-filters">
+        <Select
+          allowClear
+          style={{ width: 120 }}
+          aria-label={t('defect.level')}
+          placeholder={t('defect.all-levels')}
+          value={filters.level}
+          onChange={(level?: string) => set({ level })}
+          options={DEFECT_LEVELS.map((level) => ({ value: level, label: levelText(level) }))}
+        />
+        <DebouncedSearch
+          width={240}
+          value={filters.keyword ?? ''}
+          placeholder={t('defect.keyword-placeholder')}
+          onSearch={(keyword) => set({ keyword })}
+        />
+        <DebouncedSearch
+          width={150}
+          value={filters.version ?? ''}
+          placeholder={t('defect.version-filter')}
+          onSearch={(version) => set({ version })}
+        />
+        <DayRange
+          label={t('defect.created-range')}
+          from={filters.createdFrom}
+          to={filters.createdTo}
+          onChange={(createdFrom, createdTo) => set({ createdFrom, createdTo })}
+        />
+        <DayRange
+          label={t('defect.updated-range')}
+          from={filters.updatedFrom}
+          to={filters.updatedTo}
+          onChange={(updatedFrom, updatedTo) => set({ updatedFrom, updatedTo })}
+        />
+      </Flex>
+      <CustomFieldFilters fields={fields} value={filters.custom} onChange={(custom) => set({ custom })} />
+    </>
   );
 }
 

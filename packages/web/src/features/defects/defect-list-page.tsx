@@ -18,6 +18,7 @@ import { useListParams } from '../../hooks/use-list-params.ts';
 import { useSelectableTable } from '../../hooks/use-selectable-table.ts';
 import { defectKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../stores/session.store.ts';
+import { useColumnLayout } from '../defect-fields/index.ts';
 import { DefectStatisticStrip } from '../defect-statistics/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
 import { DefectBinDrawer } from './defect-bin-drawer.tsx';
@@ -60,6 +61,7 @@ export default function DefectListPage() {
   const userId = useSession((s) => s.user?.userId);
   const { projectId } = useCurrentProject();
   const { members } = useProjectMembers(projectId);
+  const { customFields } = useColumnLayout(projectId);
   const list = useListParams(LIST_KEYS);
   const params: DefectListParams = list.filters;
   const filters = pickFilters(params);
@@ -138,12 +140,17 @@ export default function DefectListPage() {
         filters={filters}
         onFilter={(patch) => setFilters({ ...filters, ...patch })}
       />
-      <DefectFilterBar filters={filters} members={members} onChange={setFilters} />
+      <DefectFilterBar filters={filters} members={members} fields={customFields} onChange={setFilters} />
       <ListToolbar
         onRefresh={() => void reload()}
         extra={
           isCalendar ? null : (
-            <DefectColumnChooser columns={columns} onChange={setColumns} onReset={resetColumns} />
+            <DefectColumnChooser
+              columns={columns}
+              fields={customFields}
+              onChange={setColumns}
+              onReset={resetColumns}
+            />
           )
         }
       >
@@ -210,6 +217,7 @@ export default function DefectListPage() {
         />
       ) : (
         <DefectTable
+          fields={customFields}
           table={table}
           columns={columns}
           sort={params}

@@ -18,6 +18,8 @@ export const FILTER_KEYS = [
   'updatedTo',
   'mine',
   'followed',
+  // The project's own fields: 1.0's customFieldFilters, as their JSON `[{fieldKey, op, value}]`.
+  'custom',
 ] as const;
 export type DefectFilters = Filters<(typeof FILTER_KEYS)[number]>;
 
@@ -34,6 +36,7 @@ export const MORE_FILTER_KEYS = [
   'createdTo',
   'updatedFrom',
   'updatedTo',
+  'custom',
 ] as const satisfies readonly (typeof FILTER_KEYS)[number][];
 
 /** `0,3` -> [0, 3]; state 0 (Pending) is a real value, so only non-numbers are dropped. */
@@ -86,6 +89,7 @@ export function filterQuery(f: DefectFilters, userId: number | undefined): Query
     endCreateTime: f.createdTo,
     beginUpdateTime: f.updatedFrom,
     endUpdateTime: f.updatedTo,
+    customFieldFilters: f.custom,
   };
   return dropEmpty({
     defectType: f.type,

@@ -19,7 +19,10 @@ export function tabConfigOf(
   const config: QueryObject = filterQuery(filters, userId);
   // The original stores the deliverable as a number (0: defects without one).
   if (typeof config.moduleId === 'string') config.moduleId = Number(config.moduleId);
-  return columns ? { ...config, columns: [...columns] } : config;
+  // 1.0's client reads the custom field filters as a list beside the query.
+  const custom = customFilters(filters.custom);
+  const withCustom = custom ? { ...config, customFieldFilters: JSON.parse(custom) as unknown } : config;
+  return columns ? { ...withCustom, columns: [...columns] } : withCustom;
 }
 
 /** What choosing a tab applies: its filters, and its columns if it carries them. */
@@ -41,6 +44,8 @@ export function readTabConfig(config: unknown): { filters: DefectFilters; column
     updatedTo: text(p.endUpdateTime),
     mine: isOn(p.userId) ? '1' : undefined,
     followed: isOn(p.collect) ? '1' : undefined,
+    // Ours in the list query's params; 1.0's client keeps them beside it.
+    custom: customFilters(p.customFieldFilters ?? c.customFieldFilters),
   };
   const out: DefectFilters = {};
   for (const [key, value] of Object.entries(filters) as [keyof DefectFilters, string | undefined][]) {
@@ -67,6 +72,14 @@ function ids(value: unknown): string | undefined {
   if (!Array.isArray(list)) return undefined;
   const numbers = list.map((x) => Number(x)).filter((n) => Number.isInteger(n) && n >= 0);
   return numbers.length > 0 ? numbers.join(',') : undefined;
+}
+
+/** A list of `{fieldKey, op, value}` (or its JSON) as the URL's JSON; undefined when there is none. */
+function customFilters(value: unknown): string | undefined {
+  const list = typeof value === 'string' ? safeParse(value) : value;
+  if (!Array.isArray(list)) return undefined;
+  const clean = list.filter((f) => isRecord(f) && typeof f.fieldKey === 'string' && typeof f.op === 'string');
+  return clean.length > 0 ? JSON.stringify(clean) : undefined;
 }
 
 function safeParse(value: string): unknown {

@@ -1,16 +1,17 @@
-import type { Defect } from '@buglet/contracts';
+import { customColumnKey, type Defect, type DefectFieldItem } from '@buglet/contracts';
 import { Flex, Table, type TableColumnType, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { PersonLabel } from '../../components/person-label.tsx';
+import { CustomFieldValue } from '../defect-fields/index.ts';
 import { COLUMN_TITLE_KEYS } from './defect-column-chooser.tsx';
-import type { DefectColumn } from './defect-columns.ts';
+import { type BuiltinColumn, type DefectColumn, isCustomColumn } from './defect-columns.ts';
 import { DefectSeenText } from './defect-seen.tsx';
 import { DefectStateTag, DefectTypeTag, FollowStar, useLevelText } from './defect-tags.tsx';
 import { HandlerAvatars } from './handler-avatars.tsx';
 
 /** Column -> the server's orderByColumn, for the columns it can sort by. */
-const SORT_FIELD: Partial<Record<DefectColumn, string>> = {
+const SORT_FIELD: Partial<Record<BuiltinColumn, string>> = {
   num: 'projectNum',
   state: 'defectState',
   level: 'defectLevel',
@@ -35,6 +36,8 @@ type PagedProps = Required<
 interface DefectTableProps {
   table: PagedProps;
   columns: readonly DefectColumn[];
+  /** The project's own fields: the `custom:<key>` columns show their values (a switched-off one none). */
+  fields: readonly DefectFieldItem[];
   sort: DefectSort;
   /** The column shown as sorted descending while no sort is chosen (the server's own order). */
   defaultSort?: string;
@@ -47,6 +50,7 @@ interface DefectTableProps {
 export function DefectTable({
   table,
   columns,
+  fields,
   sort,
   defaultSort,
   onSort,
@@ -59,7 +63,7 @@ export function DefectTable({
   const isAscending = Boolean(sort.sort) && sort.order === 'asc';
   const time = (value: string | null) => value ?? '';
 
-  const cells: Record<DefectColumn, TableColumnType<Defect>> = {
+  const cells: Record<BuiltinColumn, TableColumnType<Defect>> = {
     num: { width: 85, render: (_v, d) => `#${d.projectNum}` },
     type: { width: 100, render: (_v, d) => <DefectTypeTag type={d.defectType} /> },
     title: {
@@ -91,21 +95,39 @@ export function DefectTable({
     seen: { width: 110, render: (_v, d) => (d.seen ? <DefectSeenText seen={d.seen} short /> : null) },
   };
 
-  const shown = columns.map((key): TableColumnType<Defect> => {
+  const custom = new Map(fields.map((f) => [customColumnKey(f.fieldKey), f]));
+  const shown = columns.flatMap((key): TableColumnType<Defect>[] => {
+    if (isCustomColumn(key)) {
+      const definition = custom.get(key);
+      if (!definition) return [];
+      return [
+        {
+          key,
+          title: definition.fieldLabel,
+          width: 140,
+          ellipsis: true,
+          render: (_v, d) => (
+            <CustomFieldValue field={definition} value={d.customFields?.[definition.fieldKey]} isCompact />
+          ),
+        },
+      ];
+    }
     const field = SORT_FIELD[key];
-    return {
-      ...cells[key],
-      key,
-      title: t(COLUMN_TITLE_KEYS[key]),
-      ...(field
-        ? {
-            sorter: true,
-            sortOrder: current === field ? (isAscending ? 'ascend' : 'descend') : null,
-            // The default column already shows descending, so its first click ascends (antd's would cancel).
-            ...(field === defaultSort ? { sortDirections: DESCEND_FIRST } : {}),
-          }
-        : {}),
-    };
+    return [
+      {
+        ...cells[key],
+        key,
+        title: t(COLUMN_TITLE_KEYS[key]),
+        ...(field
+          ? {
+              sorter: true,
+              sortOrder: current === field ? (isAscending ? 'ascend' : 'descend') : null,
+              // The default column already shows descending, so its first click ascends (antd's would cancel).
+              ...(field === defaultSort ? { sortDirections: DESCEND_FIRST } : {}),
+            }
+          : {}),
+      },
+    ];
   });
   const follow: TableColumnType<Defect> = {
     title: t('defect.follow'),
@@ -117,7 +139,7 @@ export function DefectTable({
   // Paging is handled by the pager itself; this only turns a header click into the URL's sort.
   const onChange: TableProps<Defect>['onChange'] = (_pagination, _filters, sorter) => {
     const one = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = one?.order ? SORT_FIELD[String(one.columnKey) as DefectColumn] : undefined;
+    const field = one?.order ? SORT_FIELD[String(one.columnKey) as BuiltinColumn] : undefined;
     const next = { sort: field ?? '', order: field && one?.order === 'ascend' ? 'asc' : '' };
     if (next.sort !== (sort.sort ?? '') || next.order !== (sort.order ?? '')) onSort(next);
   };

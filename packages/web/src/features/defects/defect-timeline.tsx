@@ -61,6 +61,8 @@ function CommentLine({ comment, onReply }: { comment: DefectComment; onReply: ()
 
 interface FieldChange {
   field: string;
+  /** A custom field's label when it was changed (`field` is `custom:<key>`). */
+  label?: string;
   oldDisplay?: string;
   newDisplay?: string;
   urlAddedCount?: number;
@@ -84,6 +86,8 @@ function FieldChanges({ describe }: { describe: string | null | undefined }) {
     if (c.field === 'defectType' && shown) return t(`defect.type.${shown}`, { defaultValue: shown });
     return shown || '-';
   };
+  const fieldName = (c: FieldChange) =>
+    c.label ?? t(`defect.field.${c.field}`, { defaultValue: c.field.replace(/^custom:/, '') });
   return (
     <ul className="defect-field-changes" data-testid="defect-field-changes">
       {changes.map((c) => (
@@ -91,12 +95,12 @@ function FieldChanges({ describe }: { describe: string | null | undefined }) {
           <Typography.Text type="secondary">
             {c.urlAddedCount !== undefined
               ? t('defect.change.urls', {
-                  field: t(`defect.field.${c.field}`, { defaultValue: c.field }),
+                  field: fieldName(c),
                   added: c.urlAddedCount,
                   removed: c.urlRemovedCount ?? 0,
                 })
               : t('defect.change.line', {
-                  field: t(`defect.field.${c.field}`, { defaultValue: c.field }),
+                  field: fieldName(c),
                   from: value(c, 'old'),
                   to: value(c, 'new'),
                 })}

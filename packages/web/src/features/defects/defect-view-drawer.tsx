@@ -11,6 +11,7 @@ import { useViewFocus } from '../../hooks/use-view-focus.ts';
 import { defectKeys } from '../../lib/query-keys.ts';
 import { useLayout } from '../../stores/layout.store.ts';
 import { useSession } from '../../stores/session.store.ts';
+import { useColumnLayout } from '../defect-fields/index.ts';
 import { DefectActionDialog } from './defect-action-dialog.tsx';
 import { DefectDetails } from './defect-details.tsx';
 import { DefectStateTag, DefectTypeTag, FollowStar } from './defect-tags.tsx';
@@ -41,9 +42,14 @@ interface DefectViewDrawerProps {
 
 function DefectBody({ defect }: { defect: DefectDetail }) {
   const { t } = useTranslation();
+  const { customFields } = useColumnLayout(defect.projectId);
   return (
     <>
-      <DefectDetails defect={defect} handlers={<HandlerAvatars people={defect.handleByList} />} />
+      <DefectDetails
+        defect={defect}
+        handlers={<HandlerAvatars people={defect.handleByList} />}
+        fields={customFields}
+      />
       <Divider titlePlacement="start">{t('defect.history')}</Divider>
       <DefectTimeline defectId={defect.defectId} />
     </>

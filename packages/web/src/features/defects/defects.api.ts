@@ -30,10 +30,11 @@ export interface DefectBulkBody {
 export interface DefectBody {
   defectId?: number;
   projectId?: number;
-  defectType: DefectType;
+  /** Left out (switched off in the project's layout): a BUG, or what the defect has. */
+  defectType?: DefectType;
   defectName: string;
-  defectDescribe: string;
-  defectLevel: DefectLevel;
+  defectDescribe?: string;
+  defectLevel?: DefectLevel;
   handleBy: number[];
   /** The linked deliverable; null unlinks it. */
   moduleId?: number | null;
@@ -46,6 +47,8 @@ export interface DefectBody {
   planEndTime?: string | null;
   /** The test case the defect was found with (create only). */
   caseId?: number | null;
+  /** The project's own fields by key; merged over what the defect has. */
+  customFields?: Record<string, unknown>;
 }
 
 /** What a new defect starts with when it comes from somewhere (a test case or one of its steps, the browser tool). */

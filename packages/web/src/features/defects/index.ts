@@ -1,4 +1,6 @@
 /** What other features use of defects: they import it from here only (npm run lint:layers). */
+
+export { splitPaths, UploadPathsField } from '../../components/upload-paths-field.tsx';
 export { DefectFormDrawer, type FormTarget } from './defect-form-drawer.tsx';
 export { idList } from './defect-query.ts';
 export { DefectStateTag, DefectTypeTag, stateColour, stateName, useLevelText } from './defect-tags.tsx';
@@ -7,5 +9,4 @@ export { type DefectPrefill, listDefects, uploadScreenshot } from './defects.api
 export { MarkdownField } from './markdown-field.tsx';
 export { MarkdownView, useMarkdownModule } from './markdown-view.tsx';
 export { MemberSelect } from './member-select.tsx';
-export { splitPaths, UploadPathsField } from './upload-paths-field.tsx';
 export { useProjectMembers } from './use-project-members.ts';

@@ -1,5 +1,6 @@
 import {
   ApiOutlined,
+  BugOutlined,
   NotificationOutlined,
   ProjectOutlined,
   RobotOutlined,
@@ -63,6 +64,15 @@ export default function ProjectOptionPage() {
         >
           <OptionLink permi={['system:project:member']} to="/project/project-member">
             {t('member.manage')}
+          </OptionLink>
+        </OptionCard>
+        <OptionCard
+          icon={<BugOutlined />}
+          title={t('defect-field.settings')}
+          description={t('defect-field.settings-describe')}
+        >
+          <OptionLink permi={['system:project:defect-field:list']} to="/project/defect-fields">
+            {t('defect-field.title')}
           </OptionLink>
         </OptionCard>
         <OptionCard icon={<RobotOutlined />} title={t('project.ai')} description={t('project.ai-describe')}>

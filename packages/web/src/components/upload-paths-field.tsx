@@ -3,9 +3,9 @@ import { FILE_EXTENSIONS, LIMITS } from '@buglet/contracts';
 import { App, Button, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attachmentName } from '../../lib/attachment-name.ts';
-import { assetUrl } from '../../lib/http.ts';
-import { checkFile, checkImage, uploadFile } from '../../lib/upload.ts';
+import { attachmentName } from '../lib/attachment-name.ts';
+import { assetUrl } from '../lib/http.ts';
+import { checkFile, checkImage, uploadFile } from '../lib/upload.ts';
 
 interface UploadPathsFieldProps {
   kind: 'image' | 'file';

@@ -1,0 +1,139 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, newPerson } from '../api.ts';
+import { launch, shot, signIn, WAIT_MS } from '../browser.ts';
+import { downloadBy, headerColumns, readWorkbook } from '../excel.ts';
+import { e2eUrl } from '../server.ts';
+
+const baseUrl = e2eUrl();
+const { api, seedOwnProject } = apiClient(baseUrl);
+
+let browser: Browser;
+let page: Page;
+const seeded = { token: '', projectId: 0, userId: 0 };
+
+beforeAll(async () => {
+  browser = await launch();
+  const lead = newPerson('Fay Fields');
+  Object.assign(
+    seeded,
+    await seedOwnProject(lead, { teamName: `Fields Team ${process.pid % 1000}`, projectName: 'Field Shop' }),
+  );
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  await signIn(page, lead);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const rows = () => page.locator('.ant-table-tbody .ant-table-row');
+const headers = () => page.locator('.ant-table-thead th').allTextContents();
+const columnTexts = async (header: string) => {
+  const at = (await headers()).indexOf(header);
+  return rows()
+    .locator(`td:nth-child(${at + 1})`)
+    .allTextContents();
+};
+const dialog = () => page.getByRole('dialog').last();
+/** Picks an option of an antd select opened by clicking `select`. */
+async function choose(select: ReturnType<Page['locator']>, option: string) {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
+}
+
+describe('custom defect fields', () => {
+  it('adds an attribute and sees it in the form, the list, a filter and the export', async () => {
+    // The attribute page, from the project settings.
+    await page.goto(`${baseUrl}/#/project/option`);
+    await page.getByRole('button', { name: '缺陷属性管理' }).click();
+    await page.getByRole('button', { name: '新增属性' }).click();
+    await dialog().getByLabel('属性键').fill('browser');
+    await dialog().getByLabel('名称').fill('浏览器');
+    await choose(dialog().getByLabel('属性类型'), '枚举');
+    for (const [key, label] of [
+      ['chrome', 'Chrome'],
+      ['firefox', 'Firefox'],
+    ]) {
+      await dialog().getByRole('button', { name: '新增选项' }).click();
+      await dialog()
+        .getByPlaceholder('选项键')
+        .last()
+        .fill(key as string);
+      await dialog()
+        .getByPlaceholder('选项名称')
+        .last()
+        .fill(label as string);
+    }
+    await dialog().getByText('必填', { exact: true }).click();
+    await dialog()
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await expect
+      .poll(() => page.locator('.ant-table-tbody').getByText('browser', { exact: true }).count())
+      .toBe(1);
+    await shot(page, 'df-01-attributes');
+
+    // The form: the field, required, refused empty before anything is sent.
+    await page.goto(`${baseUrl}/#/project/defect`);
+    await page.getByRole('button', { name: '新建缺陷' }).click();
+    const form = page.locator('form#defect-form');
+    await form.locator('#defect-form_customFields_browser').waitFor();
+    await page
+      .locator('.ant-drawer')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
+    await form.getByText('浏览器不能为空').waitFor();
+    await shot(page, 'df-02-form');
+    await page
+      .locator('.ant-drawer')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+
+    for (const [name, browserKey] of [
+      ['Checkout fails on Chrome', 'chrome'],
+      ['Checkout fails on Firefox', 'firefox'],
+    ])
+      await api(seeded.token, 'POST', '/system/defect', {
+        projectId: seeded.projectId,
+        defectName: name,
+        defectDescribe: 'Steps',
+        handleBy: [seeded.userId],
+        customFields: { browser: browserKey },
+      });
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(2);
+
+    // The column, from the column chooser.
+    await page.getByRole('button', { name: '显示字段' }).click();
+    await page.getByTestId('column-chooser').getByText('浏览器', { exact: true }).click();
+    await expect.poll(headers).toContain('浏览器');
+    await page.keyboard.press('Escape');
+    expect((await columnTexts('浏览器')).sort()).toEqual(['Chrome', 'Firefox']);
+
+    // The filter: equals Firefox.
+    await page.getByRole('button', { name: '更多筛选' }).click();
+    await page.getByRole('button', { name: '自定义属性筛选' }).click();
+    const filters = page.getByTestId('custom-field-filters');
+    await choose(filters.getByLabel('属性'), '浏览器');
+    await choose(filters.getByRole('group', { name: '浏览器 的值' }).locator('.ant-select'), 'Firefox');
+    await expect.poll(() => columnTexts('标题')).toEqual(['Checkout fails on Firefox']);
+    expect(page.url()).toContain('custom=');
+    await shot(page, 'df-03-filtered');
+
+    // The export follows the filter, the attribute a column of labels.
+    const download = await downloadBy(page, () =>
+      page.locator('.ant-card').first().getByRole('button', { name: '导出' }).click(),
+    );
+    const sheet = await readWorkbook(download);
+    const column = headerColumns(sheet).get('浏览器');
+    expect(column).toBeGreaterThan(0);
+    expect(String(sheet.getRow(2).getCell(column ?? 0).value)).toBe('Firefox');
+    expect(sheet.rowCount).toBe(2);
+  });
+});

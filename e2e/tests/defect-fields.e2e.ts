@@ -137,3 +137,25 @@ describe('custom defect fields', () => {
     expect(sheet.rowCount).toBe(2);
   });
 });
+
+describe('project dashboard', () => {
+  it('sums the project up and keeps working in the dark theme', async () => {
+    await page.goto(`${baseUrl}/#/project/dashboard`);
+    const dashboard = page.getByTestId('project-dashboard');
+    // Two defects, both pending: the defect card says so.
+    await dashboard.getByText('待处理 2 · 待审核 0 · 已关闭 0').waitFor();
+    await dashboard.getByRole('img', { name: /缺陷状态30日走势: 待处理: 2/ }).waitFor();
+    await dashboard.getByText('Checkout fails on Firefox').first().waitFor();
+    await shot(page, 'df-04-dashboard');
+
+    // The theme switch in the navbar; the page, the list and the attributes in the dark.
+    await page.getByRole('button', { name: '切换到深色模式' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await shot(page, 'df-05-dashboard-dark');
+    await page.goto(`${baseUrl}/#/project/defect`);
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
+    await shot(page, 'df-06-list-dark');
+    await page.getByRole('button', { name: '切换到浅色模式' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  });
+});

@@ -12,6 +12,7 @@ import { registerBrowserRoutes } from './features/browser/browser.routes.ts';
 import { registerCaseExcelRoutes } from './features/cases/case-excel.routes.ts';
 import { registerCaseRoutes } from './features/cases/cases.routes.ts';
 import { registerConfigRoutes } from './features/configs/configs.routes.ts';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { registerDefectFieldRoutes } from './features/defect-fields/defect-fields.routes.ts';
 import { registerDefectExcelRoutes } from './features/defects/defect-excel.routes.ts';
 import { registerDefectLogRoutes } from './features/defects/defect-logs.routes.ts';
@@ -228,6 +229,7 @@ export async function buildApp({
   registerDefectStatisticRoutes(r);
   registerDefectTrendRoutes(r);
   registerDefectFieldRoutes(r);
+  registerDashboardRoutes(r);
   registerAiRoutes(app, r);
   await registerFileRoutes(app, r);
   registerBrowserRoutes(app, r);

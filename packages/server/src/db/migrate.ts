@@ -50,6 +50,7 @@ import * as m047 from './migrations/047-defect-sponsor.ts';
 import * as m048 from './migrations/048-admin-lock.ts';
 import * as m049 from './migrations/049-recycle-bin.ts';
 import * as m050 from './migrations/050-defect-fields.ts';
+import * as m051 from './migrations/051-dashboard.ts';
 
 /** Listed explicitly so the bundled server carries its migrations with it. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -102,6 +103,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '048-admin-lock': m048,
   '049-recycle-bin': m049,
   '050-defect-fields': m050,
+  '051-dashboard': m051,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

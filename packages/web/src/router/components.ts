@@ -40,6 +40,7 @@ const REGISTRY: Record<string, Page> = {
   'system/module/index': lazy(() => import('../features/modules/module-list-page.tsx')),
   'system/case/index': lazy(() => import('../features/cases/case-list-page.tsx')),
   'system/plan/index': lazy(() => import('../features/plans/plan-list-page.tsx')),
+  'system/dashboard/index': lazy(() => import('../features/dashboard/dashboard-page.tsx')),
   'system/report/index': lazy(() => import('../features/reports/report-list-page.tsx')),
   'system/document/index': lazy(() => import('../features/documents/document-list-page.tsx')),
   'system/project/ai/index': lazy(() => import('../features/ai/ai-model-page.tsx')),

@@ -255,6 +255,18 @@ export const MENUS: MenuSeed[] = [
 
   // Project group.
   dir(2013, 0, '项目功能', 'project.manage', 'project', 'redis', 1),
+  // The project dashboard (the original's 1.0, migration 051): the group's first page.
+  page(
+    2125,
+    2013,
+    '项目概览',
+    'dashboard',
+    'dashboard',
+    'system/dashboard/index',
+    'system:dashboard:query',
+    'dashboard',
+    0,
+  ),
   page(2074, 2013, '测试用例', 'case', 'case', 'system/case/index', 'system:case:list', 'nested', 1),
   ...buttons(2075, 2074, 'system:case', [...crud, 'import'], [...crudNames, '导入']),
   // Test plans (the original's 1.0, migration 043): after the cases (same order, later id).
@@ -541,6 +553,7 @@ const GRANTS: Record<string, string> = {
   'system:project:defect-field:add': '.x.x....xx',
   'system:project:defect-field:edit': '.x.x....xx',
   'system:project:defect-field:remove': '.x.x....xx',
+  'system:dashboard:query': '.xxxxx..xx',
   'system:plan:list': '.x.x.x..xx',
   'system:plan:query': '.x.x.x..xx',
   'system:plan:add': '.x.x.x..xx',

@@ -33,7 +33,7 @@ const periodOf = (timeType: 'day' | 'month', column: string) =>
   sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(timeType === 'month' ? 7 : 10)})`;
 
 /** Defects by state and period of their last change (1.0's defect-state-line). */
-async function stateLine(db: Db, projectId: number, timeType: 'day' | 'month') {
+export async function stateLine(db: Db, projectId: number, timeType: 'day' | 'month') {
   const periods = periodsOf(timeType);
   const rows = await db
     .selectFrom('sysDefect as d')
@@ -62,7 +62,7 @@ async function stateLine(db: Db, projectId: number, timeType: 'day' | 'month') {
 }
 
 /** Distinct defects each member acted on per period, from the history (1.0's member-defect-line). */
-async function memberLine(db: Db, projectId: number, timeType: 'day' | 'month') {
+export async function memberLine(db: Db, projectId: number, timeType: 'day' | 'month') {
   const periods = periodsOf(timeType);
   const [members, rows] = await Promise.all([
     db
@@ -97,7 +97,11 @@ async function memberLine(db: Db, projectId: number, timeType: 'day' | 'month') 
 }
 
 /** A line as a sheet: one row per period, one column per series. */
-function lineSheet(times: string[], series: { name: string; counts: number[] }[], periodLabel: string) {
+export function lineSheet(
+  times: string[],
+  series: { name: string; counts: number[] }[],
+  periodLabel: string,
+) {
   // The headers are already in the reader's language (the series are names and states).
   const both = (text: string) => ({ zh_CN: text, en_US: text });
   const columns: SheetColumn<string>[] = [

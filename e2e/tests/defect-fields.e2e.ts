@@ -159,3 +159,47 @@ describe('project dashboard', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
   });
 });
+
+describe('defect board', () => {
+  it('moves a card through the workflow by dragging, and keeps it where it was when the server refuses', async () => {
+    await page.goto(`${baseUrl}/#/project/defect?view=board`);
+    const board = page.getByTestId('defect-board');
+    const column = (name: string) => board.getByRole('region', { name });
+    const card = (title: string) => board.locator('.board-card').filter({ hasText: title });
+    await card('Checkout fails on Firefox').waitFor();
+    expect(await column('待处理').locator('.board-card').count()).toBe(2);
+
+    // Allowed: pending -> in review asks for the reviewer, then the card is there.
+    await card('Checkout fails on Firefox').dragTo(column('待审核'));
+    const dialog = page.getByRole('dialog').filter({ hasText: '修复' });
+    await dialog.locator('#defect-action_receiveBy').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await expect.poll(() => column('待审核').locator('.board-card').count()).toBe(1);
+
+    // Columns the workflow forbids are greyed while dragging (a pending defect cannot be rejected).
+    const chrome = card('Checkout fails on Chrome');
+    await chrome.dispatchEvent('dragstart', {
+      dataTransfer: await page.evaluateHandle(() => new DataTransfer()),
+    });
+    await expect.poll(() => column('已驳回').getAttribute('class')).toContain('is-forbidden');
+    await chrome.dispatchEvent('dragend');
+    await shot(page, 'df-07-board');
+
+    // Refused: someone closes it while the dialog is open; the server says why, the card stays.
+    await chrome.dragTo(column('待审核'));
+    await dialog.locator('#defect-action_receiveBy').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    const chromeId = Number(await chrome.getAttribute('data-defect-id'));
+    await api(seeded.token, 'POST', `/system/defect/${chromeId}/close`, { defectLogDescribe: 'Duplicate' });
+    await dialog.getByRole('button', { name: /提\s*交/ }).click();
+    await page
+      .locator('.ant-message')
+      .getByText(/已关闭/)
+      .waitFor();
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    // The board hears of the close (defectChanged) and shows the card among the closed ones.
+    await expect.poll(() => column('已关闭').locator('.board-card').count()).toBe(1);
+    expect(await column('待审核').locator('.board-card').count()).toBe(1);
+  });
+});

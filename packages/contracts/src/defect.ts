@@ -41,6 +41,39 @@ export const defectStateOption = z.object({ value: z.number(), name: z.string(),
 export const DEFECT_ACTIONS = ['assign', 'repair', 'pass', 'reject', 'close', 'open'] as const;
 export type DefectAction = (typeof DEFECT_ACTIONS)[number];
 
+/** The states each workflow action may start from (the server's rule; boards grey out the rest). */
+export const DEFECT_ACTION_FROM: Record<DefectAction, readonly DefectState[]> = {
+  assign: [DefectState.PROCESSING, DefectState.AUDIT, DefectState.REJECTED],
+  repair: [DefectState.PROCESSING, DefectState.REJECTED],
+  pass: [DefectState.AUDIT],
+  reject: [DefectState.AUDIT],
+  close: [DefectState.PROCESSING, DefectState.AUDIT, DefectState.REJECTED, DefectState.RESOLVED],
+  open: [DefectState.CLOSED, DefectState.RESOLVED],
+};
+/** The permission each action needs. */
+export const DEFECT_ACTION_PERMISSION: Record<DefectAction, string> = {
+  assign: 'system:defect:assign',
+  repair: 'system:defect:repair',
+  pass: 'system:defect:pass',
+  reject: 'system:defect:reject',
+  close: 'system:defect:close',
+  open: 'system:defect:open',
+};
+
+/**
+ * The action a move of a card between two state columns means (a fix sent for review, passed or
+ * rejected, a close, a reopen); undefined when no action leads there from that state.
+ */
+export function boardAction(from: DefectState, to: DefectState): DefectAction | undefined {
+  const candidates: Partial<Record<DefectState, DefectAction[]>> = {
+    [DefectState.AUDIT]: ['repair'],
+    [DefectState.CLOSED]: ['pass', 'close'],
+    [DefectState.REJECTED]: ['reject'],
+    [DefectState.PROCESSING]: ['open'],
+  };
+  return candidates[to]?.find((action) => DEFECT_ACTION_FROM[action].includes(from));
+}
+
 /** An upload's path as the server hands it out (`/profile/upload/…`): nothing else is linked. */
 export const UPLOAD_PATH = /^\/profile\/[\w\-./]+$/;
 /** Comma-separated `/profile/...` paths, as the original stores images and attachments. */

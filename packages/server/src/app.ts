@@ -53,6 +53,7 @@ import { registerPostRoutes } from './features/posts/posts.routes.ts';
 import { registerProfileRoutes } from './features/profile/profile.routes.ts';
 import { registerProjectRoutes } from './features/projects/projects.routes.ts';
 import { localBus, redisBus } from './features/realtime/bus.ts';
+import { subscribeDefectChanges } from './features/realtime/defect-changes.ts';
 import { Focus } from './features/realtime/focus.ts';
 import { Hub } from './features/realtime/hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
@@ -160,6 +161,9 @@ export async function buildApp({
   const stopWebhooks = subscribeWebhooks({ db, outbox }, events, (error) =>
     app.log.error({ err: error }, 'webhook delivery could not be queued'),
   );
+  const stopDefectChanges = subscribeDefectChanges({ db, hub }, events, (error) =>
+    app.log.error({ err: error }, 'defect changes could not be pushed'),
+  );
   const stopRetests = subscribeRetests({ db, config, hub, outbox }, events, (error) =>
     app.log.error({ err: error }, 'plan items could not be put back to retest'),
   );
@@ -175,6 +179,7 @@ export async function buildApp({
     await stopNotices();
     stopWebhooks();
     stopRetests();
+    stopDefectChanges();
     await outbox.stop();
     await hub.close();
   });

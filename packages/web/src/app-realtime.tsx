@@ -30,6 +30,8 @@ export default function AppRealtime() {
         void useSession.getState().loadSession();
         void queryClient.invalidateQueries({ queryKey: ['teams'] });
       }),
+      // Someone changed defects: the lists, boards and open views showing them read them again.
+      subscribe('defectChanged', () => void queryClient.invalidateQueries({ queryKey: defectKeys.all })),
       onRealtimeReconnect(() => {
         // Who looks at what is heard again from scratch; the open item view, a defect's or a case's,
         // reads (and marks) itself again (only queries in use are fetched again).

@@ -14,6 +14,7 @@ export const REALTIME_ACTIONS = [
   'notice',
   'panel_notice',
   'teamsChanged',
+  'defectChanged',
 ] as const;
 export type RealtimeAction = (typeof REALTIME_ACTIONS)[number];
 
@@ -61,6 +62,8 @@ export interface RealtimePayloads {
   panel_notice: PanelNotice;
   /** The person joined a team (added, or an invitation accepted in another tab). */
   teamsChanged: { teamId: number };
+  /** Defects of a project were changed by someone (lists and boards read them again). */
+  defectChanged: { projectId: number; defectIds: number[] };
 }
 
 export type RealtimeFrame = {

@@ -1,4 +1,10 @@
-import { type DefectAction, DefectLogType, DefectState } from '@buglet/contracts';
+import {
+  DEFECT_ACTION_FROM,
+  DEFECT_ACTION_PERMISSION,
+  type DefectAction,
+  DefectLogType,
+  DefectState,
+} from '@buglet/contracts';
 import { hasPermi } from '../../http/permission.ts';
 
 /**
@@ -56,24 +62,10 @@ export type Refusal =
 
 export type Outcome = { ok: true; change: Transition } | { ok: false; refusal: Refusal };
 
-const PERMISSION: Record<DefectAction, string> = {
-  assign: 'system:defect:assign',
-  repair: 'system:defect:repair',
-  pass: 'system:defect:pass',
-  reject: 'system:defect:reject',
-  close: 'system:defect:close',
-  open: 'system:defect:open',
-};
+const PERMISSION = DEFECT_ACTION_PERMISSION;
 
-/** The states each action may start from. */
-const FROM: Record<DefectAction, readonly DefectState[]> = {
-  assign: [DefectState.PROCESSING, DefectState.AUDIT, DefectState.REJECTED],
-  repair: [DefectState.PROCESSING, DefectState.REJECTED],
-  pass: [DefectState.AUDIT],
-  reject: [DefectState.AUDIT],
-  close: [DefectState.PROCESSING, DefectState.AUDIT, DefectState.REJECTED, DefectState.RESOLVED],
-  open: [DefectState.CLOSED, DefectState.RESOLVED],
-};
+/** The states each action may start from (contracts: the board greys out the rest by it). */
+const FROM = DEFECT_ACTION_FROM;
 
 const refuse = (refusal: Refusal): Outcome => ({ ok: false, refusal });
 const unique = (ids: readonly number[]) => [...new Set(ids)];

@@ -12,7 +12,8 @@ export type Topic =
   | 'aiModelPull'
   | 'notice'
   | 'panel_notice'
-  | 'teamsChanged';
+  | 'teamsChanged'
+  | 'defectChanged';
 
 export const frameOf = (action: Topic, data: unknown): Frame => ({
   code: ResultCode.success,

@@ -56,11 +56,15 @@ const NO_LAYOUT: DefectColumnLayout = {
 export function useColumnLayout(projectId: number | undefined) {
   const query = useQuery({
     queryKey: defectFieldKeys.layout(projectId ?? 0),
-    queryFn: async () => (await getColumnLayout(projectId as number)).data ?? NO_LAYOUT,
+    // A layout always names the title and the handler; an answer without them is no layout.
+    queryFn: async () => {
+      const layout = (await getColumnLayout(projectId as number)).data;
+      return layout?.enabledBuiltinFieldKeys?.length ? layout : null;
+    },
     enabled: projectId !== undefined && projectId > 0,
     staleTime: 60_000,
   });
-  const layout = query.data;
+  const layout = query.data ?? undefined;
   return {
     layout: layout ?? NO_LAYOUT,
     isLoaded: layout !== undefined,

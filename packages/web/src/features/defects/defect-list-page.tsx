@@ -2,6 +2,7 @@ import {
   CalendarOutlined,
   DownloadOutlined,
   PlusOutlined,
+  ProjectOutlined,
   RestOutlined,
   TableOutlined,
   UploadOutlined,
@@ -22,6 +23,7 @@ import { useColumnLayout } from '../defect-fields/index.ts';
 import { DefectStatisticStrip } from '../defect-statistics/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
 import { DefectBinDrawer } from './defect-bin-drawer.tsx';
+import { DefectBoard } from './defect-board.tsx';
 import { DefectBulkBar } from './defect-bulk-bar.tsx';
 import { DefectCalendar } from './defect-calendar.tsx';
 import { monthOf } from './defect-calendar-days.ts';
@@ -60,12 +62,15 @@ export default function DefectListPage() {
   const queryClient = useQueryClient();
   const userId = useSession((s) => s.user?.userId);
   const { projectId } = useCurrentProject();
-  const { members } = useProjectMembers(projectId);
+  const { members, testers } = useProjectMembers(projectId);
   const { customFields } = useColumnLayout(projectId);
   const list = useListParams(LIST_KEYS);
   const params: DefectListParams = list.filters;
   const filters = pickFilters(params);
   const isCalendar = params.view === 'calendar';
+  const isBoard = params.view === 'board';
+  /** The table's own parts (columns, tick boxes, bulk bar) show in the table view only. */
+  const isTable = !isCalendar && !isBoard;
   const { columns, setColumns, reset: resetColumns } = useDefectColumns(userId);
   const [searchParams] = useSearchParams();
   // ?defectId= (from notices and shared links) opens that defect straight away.
@@ -115,7 +120,7 @@ export default function DefectListPage() {
   const query = useQuery({
     queryKey: defectKeys.list(tableQuery),
     queryFn: () => listDefects(tableQuery),
-    enabled: projectId > 0 && !isCalendar,
+    enabled: projectId > 0 && isTable,
   });
   const { tableProps: table, selected, clearSelection } = useSelectableTable(query, list, 'defectId');
   const reload = () => queryClient.invalidateQueries({ queryKey: defectKeys.all });
@@ -144,7 +149,7 @@ export default function DefectListPage() {
       <ListToolbar
         onRefresh={() => void reload()}
         extra={
-          isCalendar ? null : (
+          !isTable ? null : (
             <DefectColumnChooser
               columns={columns}
               fields={customFields}
@@ -187,15 +192,16 @@ export default function DefectListPage() {
         </PermiButton>
         <Segmented
           aria-label={t('defect.view')}
-          value={isCalendar ? 'calendar' : 'table'}
-          onChange={(view) => list.update({ view: view === 'calendar' ? 'calendar' : '' })}
+          value={params.view === 'calendar' || params.view === 'board' ? params.view : 'table'}
+          onChange={(view) => list.update({ view: view === 'table' ? '' : view })}
           options={[
             { value: 'table', icon: <TableOutlined />, label: t('defect.view.table') },
+            { value: 'board', icon: <ProjectOutlined />, label: t('defect.view.board') },
             { value: 'calendar', icon: <CalendarOutlined />, label: t('defect.view.calendar') },
           ]}
         />
       </ListToolbar>
-      {isCalendar ? null : (
+      {!isTable ? null : (
         <DefectBulkBar
           projectId={projectId}
           selected={selected}
@@ -207,7 +213,15 @@ export default function DefectListPage() {
           }}
         />
       )}
-      {isCalendar ? (
+      {isBoard ? (
+        <DefectBoard
+          projectId={projectId}
+          query={exportQuery(projectId, params, userId)}
+          members={members}
+          testers={testers}
+          onOpen={setViewId}
+        />
+      ) : isCalendar ? (
         <DefectCalendar
           projectId={projectId}
           filters={filterQuery(filters, userId)}

@@ -107,7 +107,9 @@ export const getDefect = async (defectId: number) => {
 /** The view was closed (the server clears all of this user's marks: see lib/view-focus.ts). */
 export const closeDefectView = () => sendViewClosed('/system/defect/close-edit-window');
 export const createDefect = (body: DefectBody) => http.post<AjaxResult<Defect>>('/system/defect', body);
-export const updateDefect = (body: DefectBody & { defectId: number }) => http.put('/system/defect', body);
+/** Only what is given changes (the board sends one field, the form all of them). */
+export const updateDefect = (body: Partial<DefectBody> & { defectId: number }) =>
+  http.put('/system/defect', body);
 export const deleteDefect = (defectId: number) => http.delete(`/system/defect/${defectId}`);
 export const collectDefect = (defectId: number, isCollected: boolean) =>
   http.put(`/system/defect/${defectId}`, { defectId, collect: isCollected ? 1 : 0 });

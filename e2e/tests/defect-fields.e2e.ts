@@ -203,3 +203,55 @@ describe('defect board', () => {
     expect(await column('待审核').locator('.board-card').count()).toBe(1);
   });
 });
+
+describe('keyboard and palette', () => {
+  it('jumps to a defect by number from Ctrl+K, goes with g, acts with Space, moves with j/k', async () => {
+    await page.goto(`${baseUrl}/#/index`);
+    await page.getByTestId('header-search').waitFor();
+    // Ctrl+K: the search palette; "#2" finds the defect by its number, Enter opens it.
+    await page.keyboard.press('Control+k');
+    const search = page.getByTestId('palette-search');
+    await search.fill('#2');
+    await page.locator('.palette-item').filter({ hasText: '#2 Checkout fails on Firefox' }).waitFor();
+    await shot(page, 'df-08-palette');
+    await search.press('Enter');
+    await page.locator('.defect-view-drawer').getByText('Checkout fails on Firefox').first().waitFor();
+    expect(page.url()).toContain('/project/defect');
+
+    // Space with the defect open: its "assign to me" is among the actions, and does it.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(' ');
+    await page.locator('.palette-item').filter({ hasText: '指派给我' }).waitFor();
+    await page.keyboard.press('i');
+    await page.locator('.ant-message').getByText(/指派/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.defect-view-drawer').waitFor({ state: 'hidden' });
+
+    // g, then D: the defect page; the help overlay with ?.
+    await page.goto(`${baseUrl}/#/index`);
+    await page.keyboard.press('g');
+    await page.locator('.palette-item').filter({ hasText: '缺陷' }).first().waitFor();
+    await page.keyboard.press('d');
+    await expect.poll(() => page.url()).toContain('/project/defect');
+    await expect.poll(() => rows().count()).toBeGreaterThan(0);
+    // j highlights the first row, Enter opens it.
+    const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await blur();
+    await page.keyboard.press('j');
+    await expect.poll(() => page.locator('tr.is-cursor').count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.locator('.defect-view-drawer').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.defect-view-drawer').waitFor({ state: 'hidden' });
+    await page.keyboard.press('?');
+    await page.getByTestId('shortcut-help').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('shortcut-help').waitFor({ state: 'hidden' });
+    // Space, then E: a new defect's form (Space on a focused button presses it instead).
+    await blur();
+    await page.keyboard.press(' ');
+    await page.locator('.palette-item').filter({ hasText: '新建缺陷' }).waitFor();
+    await page.keyboard.press('e');
+    await page.locator('form#defect-form').waitFor();
+  });
+});

@@ -87,6 +87,11 @@ export const uiSettings = z
     fixedHeader: z.boolean(),
     sidebarLogo: z.boolean(),
     dynamicTitle: z.boolean(),
+    /** The keyboard: on or off, and the person's own letters (command id -> letter) over the defaults. */
+    shortcutsEnabled: z.boolean(),
+    keyMap: z
+      .record(z.string().max(64), z.string().regex(/^[a-z0-9]$/))
+      .refine((map) => Object.keys(map).length <= 100),
   })
   .partial()
   .strict();

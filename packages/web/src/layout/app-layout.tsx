@@ -12,6 +12,7 @@ import { useRouteMeta } from '../router/use-route-meta.ts';
 import { SIDEBAR_DARK_BG, useLayout } from '../stores/layout.store.ts';
 import { useSession } from '../stores/session.store.ts';
 import { useTagsView } from '../stores/tags-view.store.ts';
+import { CommandPalette } from './command-palette.tsx';
 import { Navbar } from './navbar.tsx';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -143,6 +144,7 @@ export default function AppLayout() {
       <FloatButton.BackTop visibilityHeight={100} duration={800} />
       <SettingsDrawer />
       <DefaultPasswordModal />
+      <CommandPalette />
     </Layout>
   );
 }

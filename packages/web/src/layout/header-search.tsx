@@ -1,142 +1,25 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import Fuse from 'fuse.js';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { listCases } from '../features/cases/cases.api.ts';
-import { listDefects } from '../features/defects/defects.api.ts';
-import { useOpenProjectLink } from '../features/notices/notice-link.ts';
-import { listProjects } from '../features/projects/projects.api.ts';
-import { PROJECT_HOME_PATH, useSwitchProject } from '../features/projects/use-project-actions.ts';
-import { useCurrentProjectId, useCurrentTeamId } from '../features/teams/use-team-context.ts';
-import { CASE_PAGE_PATH } from '../lib/page-paths.ts';
-import { leafEntries } from './menu-items.tsx';
-import { useMenuGroups } from './use-menu-groups.ts';
-
-/** Results per kind. */
-const PER_KIND = 5;
-/** The server is asked once typing pauses this long. */
-const DEBOUNCE_MS = 250;
-
-/** What a result opens: a page, a project, or a defect or case of the current project. */
-type Target =
-  | { kind: 'page'; path: string }
-  | { kind: 'project'; projectId: number }
-  | { kind: 'defect' | 'case'; projectId: number; id: number };
-
-const encode = (target: Target) => JSON.stringify(target);
-
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+import { type SearchTarget, useSearchResults } from './use-search-results.ts';
 
 /**
- * The header's search: pages by their menu titles (fuzzy, at once), and, from the server, the
- * team's projects by name and the current project's defects (by #number or words of the title)
- * and cases (by words of the name). Choosing a result opens it.
+ * The header's search: pages, the team's projects, the current project's defects and cases
+ * (use-search-results.ts); choosing a result opens it. Ctrl/Cmd+K opens the same search in the
+ * command palette.
  */
 export function HeaderSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const openProjectLink = useOpenProjectLink();
-  const switchProject = useSwitchProject();
-  const groups = useMenuGroups();
-  const teamId = useCurrentTeamId();
-  const projectId = useCurrentProjectId();
   const [query, setQuery] = useState('');
-  const asked = useDebounced(query.trim(), DEBOUNCE_MS);
+  const { results, open, isWaiting } = useSearchResults(query);
+  const targets = new Map(results.flatMap((g) => g.items.map((item) => [item.key, item.target] as const)));
+  const options = results.map((g) => ({
+    label: g.label,
+    title: g.label,
+    options: g.items.map((item) => ({ value: item.key, label: item.label })),
+  }));
 
-  const fuse = useMemo(() => {
-    const pages = [{ key: '/index', title: t('home') }, ...leafEntries(groups.all)].map((p) => ({
-      path: p.key,
-      title: p.title,
-    }));
-    return new Fuse(pages, {
-      threshold: 0.4,
-      keys: [
-        { name: 'title', weight: 0.7 },
-        { name: 'path', weight: 0.3 },
-      ],
-    });
-  }, [groups.all, t]);
-
-  const found = useQuery({
-    queryKey: ['header-search', teamId, projectId, asked],
-    enabled: asked.length > 0,
-    staleTime: 10_000,
-    queryFn: async () => {
-      const page = { pageNum: 1, pageSize: PER_KIND };
-      const none = { rows: [] };
-      const [projects, defects, cases] = await Promise.all([
-        teamId
-          ? listProjects({ teamId, projectName: asked, ...page, params: { tab: 'all' } }).catch(() => none)
-          : none,
-        projectId ? listDefects({ projectId, defectName: asked, ...page }).catch(() => none) : none,
-        projectId ? listCases({ projectId, caseName: asked, ...page }).catch(() => none) : none,
-      ]);
-      return { projects: projects.rows ?? [], defects: defects.rows ?? [], cases: cases.rows ?? [] };
-    },
-  });
-
-  const pages = query.trim()
-    ? fuse
-        .search(query.trim())
-        .slice(0, 8)
-        .map(({ item }) => ({
-          value: encode({ kind: 'page', path: item.path }),
-          label: `${item.title} (${item.path})`,
-        }))
-    : [];
-  const shown = asked && asked === query.trim() ? found.data : undefined;
-  const group = (label: string, options: { value: string; label: string }[]) =>
-    options.length > 0 ? [{ label, title: label, options }] : [];
-  const options = [
-    ...group(t('search.pages'), pages),
-    ...group(
-      t('search.projects'),
-      (shown?.projects ?? []).map((p) => ({
-        value: encode({ kind: 'project', projectId: p.projectId }),
-        label: p.projectName,
-      })),
-    ),
-    ...group(
-      t('search.defects'),
-      (shown?.defects ?? []).map((d) => ({
-        value: encode({ kind: 'defect', projectId: d.projectId, id: d.defectId }),
-        label: `#${d.projectNum} ${d.defectName}`,
-      })),
-    ),
-    ...group(
-      t('search.cases'),
-      (shown?.cases ?? []).map((c) => ({
-        value: encode({ kind: 'case', projectId: c.projectId, id: c.caseId }),
-        label: `#${c.caseNum} ${c.caseName}`,
-      })),
-    ),
-  ];
-
-  const open = async (target: Target) => {
-    if (target.kind === 'page') {
-      if (/^https?:/.test(target.path)) window.open(target.path, '_blank', 'noopener');
-      else navigate(target.path);
-    } else if (target.kind === 'project') {
-      await switchProject(target.projectId);
-      navigate(PROJECT_HOME_PATH);
-    } else if (target.kind === 'defect') {
-      await openProjectLink(`/project/defect?defectId=${target.id}&projectId=${target.projectId}`);
-    } else {
-      await openProjectLink(`${CASE_PAGE_PATH}?caseId=${target.id}&projectId=${target.projectId}`);
-    }
-  };
-
-  const isWaiting = query.trim().length > 0 && (asked !== query.trim() || found.isFetching);
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
@@ -157,7 +40,8 @@ export function HeaderSearch() {
       suffixIcon={null}
       onChange={(value: string) => {
         setQuery('');
-        void open(JSON.parse(value) as Target).catch(() => {});
+        const target = targets.get(value) as SearchTarget | undefined;
+        if (target) void open(target).catch(() => {});
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { CalendarOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -34,12 +34,16 @@ export function UserDropdown({ isMobile }: { isMobile: boolean }) {
         items: [
           { key: 'profile', icon: <UserOutlined />, label: t('my-center') },
           { key: 'calendar', icon: <CalendarOutlined />, label: t('calendar.title') },
+          { key: 'keyboard', icon: <KeyOutlined />, label: t('shortcut.settings') },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: t('logout') },
         ],
         onClick: ({ key }) => {
           if (key === 'logout') confirmLogout();
-          else navigate(key === 'calendar' ? '/member/calendar' : '/member/profile');
+          else
+            navigate(
+              { calendar: '/member/calendar', keyboard: '/member/keyboard' }[key] ?? '/member/profile',
+            );
         },
       }}
     >

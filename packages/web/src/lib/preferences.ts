@@ -14,6 +14,7 @@ export function savePreferences(body: Pick<UserConfigBody, 'lang' | 'uiSettings'
 /** What the settings drawer keeps, in the shape the server checks (a 6-digit colour). */
 export function toUiSettings(settings: LayoutSettings): UiSettings {
   const { theme, sideTheme, themeMode, topNav, tagsView, fixedHeader, sidebarLogo, dynamicTitle } = settings;
+  const { shortcutsEnabled, keyMap } = settings;
   return {
     theme: /^#[0-9a-fA-F]{6}/.test(theme) ? theme.slice(0, 7) : undefined,
     sideTheme,
@@ -23,6 +24,8 @@ export function toUiSettings(settings: LayoutSettings): UiSettings {
     fixedHeader,
     sidebarLogo,
     dynamicTitle,
+    shortcutsEnabled,
+    keyMap,
   };
 }
 

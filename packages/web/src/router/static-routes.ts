@@ -33,6 +33,11 @@ export const STATIC_ROUTES: StaticRoute[] = [
     page: lazy(() => import('../features/profile/profile-page.tsx')),
   },
   {
+    path: '/member/keyboard',
+    titleKey: 'shortcut.settings',
+    page: lazy(() => import('../features/profile/keyboard-settings-page.tsx')),
+  },
+  {
     path: '/member/calendar',
     titleKey: 'calendar.title',
     page: lazy(() => import('../features/calendar/calendar-page.tsx')),

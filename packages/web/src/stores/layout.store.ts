@@ -18,6 +18,9 @@ export interface LayoutSettings {
   fixedHeader: boolean;
   sidebarLogo: boolean;
   dynamicTitle: boolean;
+  /** The keyboard's leaders and palette (1.0's shortcut system), and the person's own letters. */
+  shortcutsEnabled: boolean;
+  keyMap: Record<string, string>;
 }
 
 export const DEFAULT_SETTINGS: LayoutSettings = {
@@ -29,6 +32,8 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   fixedHeader: false,
   sidebarLogo: true,
   dynamicTitle: false,
+  shortcutsEnabled: true,
+  keyMap: {},
 };
 
 export type SizeName = 'default' | 'medium' | 'small' | 'mini';

@@ -32,6 +32,7 @@ import { LineChart } from '../../components/line-chart.tsx';
 import { NameAvatar } from '../../components/name-avatar.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { http } from '../../lib/http.ts';
+import { personName } from '../../lib/person-name.ts';
 import { PlanDashboard } from '../plans/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
 
@@ -176,11 +177,9 @@ function LineCard({
   const { labels, series } = answer ? toSeries(answer) : { labels: [], series: [] };
   const summary = series.map((s) => `${s.name}: ${s.values.reduce((a, b) => a + b, 0)}`).join(', ');
   return (
-    <Card
-      size="small"
-      title={title(type)}
-      extra={
-        <Space>
+    <Card size="small" title={title(type)}>
+      <Flex justify="flex-end" style={{ marginBottom: 4 }}>
+        <Space wrap>
           <Segmented<TimeType>
             size="small"
             value={type}
@@ -204,8 +203,7 @@ function LineCard({
             />
           </Tooltip>
         </Space>
-      }
-    >
+      </Flex>
       {series.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
       ) : (
@@ -344,7 +342,7 @@ export default function DashboardPage() {
               const people = new Map<number, { name: string; values: number[] }>();
               for (const row of line.data) {
                 const person = people.get(row.userId) ?? {
-                  name: row.nickName || row.userName,
+                  name: personName(row),
                   values: line.time.map(() => 0),
                 };
                 const at = line.time.indexOf(row.createTime);
@@ -356,22 +354,17 @@ export default function DashboardPage() {
           />
         </Col>
       </Row>
-      <Card
-        size="small"
-        title={t('dashboard.plans')}
-        extra={
-          plans && plans.length > 0 ? (
-            <Select
-              size="small"
-              style={{ width: 220 }}
-              aria-label={t('dashboard.plans')}
-              value={plan?.planId}
-              onChange={setPlanId}
-              options={plans.map((p) => ({ value: p.planId, label: `#${p.planNumber} ${p.planName}` }))}
-            />
-          ) : null
-        }
-      >
+      <Card size="small" title={t('dashboard.plans')}>
+        {plans && plans.length > 0 ? (
+          <Select
+            size="small"
+            style={{ width: '100%', maxWidth: 280, marginBottom: 8 }}
+            aria-label={t('dashboard.plans')}
+            value={plan?.planId}
+            onChange={setPlanId}
+            options={plans.map((p) => ({ value: p.planId, label: `#${p.planNumber} ${p.planName}` }))}
+          />
+        ) : null}
         {plan ? (
           <PlanDashboard plan={plan} projectId={projectId} />
         ) : (
@@ -391,24 +384,12 @@ export default function DashboardPage() {
                       size="small"
                       dataSource={entries}
                       renderItem={(a) => (
-                        <List.Item
-                          extra={
-                            <Space size={6}>
-                              {a.state ? (
-                                <Tag color={STATE_COLOURS[a.state]}>{stateName(a.state)}</Tag>
-                              ) : null}
-                              <NameAvatar
-                                name={a.nickName ?? a.userName ?? '?'}
-                                image={a.avatar}
-                                size="small"
-                              />
-                            </Space>
-                          }
-                        >
-                          <Space size={6} style={{ minWidth: 0 }}>
+                        <List.Item>
+                          <Flex gap={6} align="center" wrap style={{ width: '100%', minWidth: 0 }}>
                             <Tag color={TYPE_COLOURS[a.type]}>{t(`dashboard.type.${a.type}`)}</Tag>
                             <Typography.Link
                               ellipsis
+                              style={{ flex: '1 1 120px', minWidth: 0 }}
                               onClick={() =>
                                 navigate(
                                   a.type === 'defect'
@@ -422,7 +403,13 @@ export default function DashboardPage() {
                             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                               {a.time.slice(11, 16)}
                             </Typography.Text>
-                          </Space>
+                            {a.state ? <Tag color={STATE_COLOURS[a.state]}>{stateName(a.state)}</Tag> : null}
+                            <NameAvatar
+                              name={personName({ nickName: a.nickName, userName: a.userName ?? '?' })}
+                              image={a.avatar}
+                              size="small"
+                            />
+                          </Flex>
                         </List.Item>
                       )}
                     />
@@ -445,8 +432,8 @@ export default function DashboardPage() {
                 >
                   <Space>
                     <Typography.Text type="secondary">{i + 1}</Typography.Text>
-                    <NameAvatar name={m.nickName || m.userName} image={m.avatar} size="small" />
-                    <Typography.Text>{m.nickName || m.userName}</Typography.Text>
+                    <NameAvatar name={personName(m)} image={m.avatar} size="small" />
+                    <Typography.Text>{personName(m)}</Typography.Text>
                   </Space>
                 </List.Item>
               )}

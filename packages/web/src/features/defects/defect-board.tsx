@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Dropdown, Empty, Flex, Segmented, Spin, Switch, Typography } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { personName } from '../../lib/person-name.ts';
 import { defectKeys } from '../../lib/query-keys.ts';
 import type { QueryObject } from '../../lib/query-string.ts';
 import { useSession } from '../../stores/session.store.ts';
@@ -157,7 +158,7 @@ export function DefectBoard({ projectId, query, members, testers, onOpen }: Defe
       }
       case 'handler':
         return [
-          ...members.map((m) => ({ key: String(m.userId), title: m.nickName || m.userName })),
+          ...members.map((m) => ({ key: String(m.userId), title: personName(m) })),
           { key: NONE, title: t('defect.board.unassigned') },
         ];
       case 'level':
@@ -178,7 +179,7 @@ export function DefectBoard({ projectId, query, members, testers, onOpen }: Defe
       ? [
           ...members
             .filter((m) => defects.some((d) => d.handleBy[0] === m.userId))
-            .map((m) => ({ key: String(m.userId), title: m.nickName || m.userName })),
+            .map((m) => ({ key: String(m.userId), title: personName(m) })),
           ...(defects.some((d) => d.handleBy.length === 0)
             ? [{ key: NONE, title: t('defect.board.unassigned') }]
             : []),

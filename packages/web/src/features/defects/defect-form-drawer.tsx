@@ -25,7 +25,7 @@ import {
   Tooltip,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadPathsField } from '../../components/upload-paths-field.tsx';
 import { useLayout } from '../../stores/layout.store.ts';
@@ -178,6 +178,38 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
       setSaving(false);
     }
   };
+
+  // Ctrl/Cmd+Enter saves; Esc closes, asking first when something was changed (1.0's drawer keys).
+  const { modal } = App.useApp();
+  const isOpen = target !== undefined;
+  const latestSave = useRef(save);
+  latestSave.current = save;
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        void latestSave.current().catch(() => {});
+      } else if (
+        e.key === 'Escape' &&
+        !e.defaultPrevented &&
+        !document.querySelector('.ant-modal-wrap .ant-modal')
+      ) {
+        e.preventDefault();
+        if (!form.isFieldsTouched()) onClose();
+        else
+          modal.confirm({
+            title: t('prompted'),
+            content: t('defect.discard-changes'),
+            okText: t('defect.discard'),
+            cancelText: t('defect.keep-editing'),
+            onOk: onClose,
+          });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isOpen, form, modal, onClose, t]);
 
   const required = (key: string) => [{ required: true, message: t(key) }];
   /** Each attribute of the form with the layout keys it stands for; a wide one takes the whole row. */
@@ -339,6 +371,7 @@ export function DefectFormDrawer({ projectId, members, target, onClose, onSaved 
       title={t(editing ? 'defect.modify' : 'defect.create')}
       size={isMobile ? '100%' : '65%'}
       mask={{ closable: false }}
+      keyboard={false}
       destroyOnHidden
       onClose={onClose}
       styles={{ body: { borderLeft: '3px solid #ff4949' } }}

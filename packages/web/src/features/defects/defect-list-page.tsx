@@ -72,12 +72,26 @@ export default function DefectListPage() {
   /** The table's own parts (columns, tick boxes, bulk bar) show in the table view only. */
   const isTable = !isCalendar && !isBoard;
   const { columns, setColumns, reset: resetColumns } = useDefectColumns(userId);
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   // ?defectId= (from notices and shared links) opens that defect straight away.
   const [viewId, setViewId] = useState<number | undefined>(
     () => Number(searchParams.get('defectId')) || undefined,
   );
   const [formTarget, setFormTarget] = useState<FormTarget | undefined>();
+  // ?create=1: the keyboard's "new defect" (Space, then E) opens the form, from any page.
+  const isCreateAsked = searchParams.get('create') === '1';
+  useEffect(() => {
+    if (!isCreateAsked) return;
+    setFormTarget({});
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('create');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [isCreateAsked, setSearchParams]);
   const [isImportOpen, setImportOpen] = useState(false);
   const [isBinOpen, setBinOpen] = useState(false);
 

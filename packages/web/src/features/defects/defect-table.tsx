@@ -1,8 +1,10 @@
 import { customColumnKey, type Defect, type DefectFieldItem } from '@buglet/contracts';
 import { Flex, Table, type TableColumnType, type TableProps, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FocusAvatars } from '../../components/focus-avatars.tsx';
 import { PersonLabel } from '../../components/person-label.tsx';
+import { isOverlayOpen, isOwnedByFocus } from '../../lib/keyboard.ts';
 import { CustomFieldValue } from '../defect-fields/index.ts';
 import { COLUMN_TITLE_KEYS } from './defect-column-chooser.tsx';
 import { type BuiltinColumn, type DefectColumn, isCustomColumn } from './defect-columns.ts';
@@ -59,6 +61,7 @@ export function DefectTable({
 }: DefectTableProps) {
   const { t } = useTranslation();
   const levelText = useLevelText();
+  const cursor = useRowCursor(table.dataSource as readonly Defect[], (d) => onOpen(d.defectId));
   const current = sort.sort || defaultSort;
   const isAscending = Boolean(sort.sort) && sort.order === 'asc';
   const time = (value: string | null) => value ?? '';
@@ -144,5 +147,36 @@ export function DefectTable({
     if (next.sort !== (sort.sort ?? '') || next.order !== (sort.order ?? '')) onSort(next);
   };
 
-  return <Table<Defect> {...table} columns={[...shown, follow]} onChange={onChange} />;
+  return (
+    <Table<Defect>
+      {...table}
+      columns={[...shown, follow]}
+      onChange={onChange}
+      rowClassName={(d) => (d.defectId === cursor?.defectId ? 'is-cursor' : '')}
+    />
+  );
+}
+
+/**
+ * 1.0's list keys: `j` and `k` move a highlight down and up the rows, Enter opens the highlighted
+ * one; never while typing or while a dialog, drawer or the palette has the keyboard.
+ */
+function useRowCursor<T>(rows: readonly T[] | undefined, onOpen: (row: T) => void): T | undefined {
+  const [at, setAt] = useState(-1);
+  const list = rows ?? [];
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (isOwnedByFocus(e) || isOverlayOpen() || list.length === 0) return;
+      if (e.key === 'j' || e.key === 'k') {
+        e.preventDefault();
+        setAt((i) => Math.max(0, Math.min(list.length - 1, i + (e.key === 'j' ? 1 : -1))));
+      } else if (e.key === 'Enter' && at >= 0 && list[at]) {
+        e.preventDefault();
+        onOpen(list[at] as T);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [list, at, onOpen]);
+  return at >= 0 ? list[Math.min(at, list.length - 1)] : undefined;
 }

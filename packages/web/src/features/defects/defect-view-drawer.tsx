@@ -1,8 +1,8 @@
 import { DeleteOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { DefectAction } from '@buglet/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, type ButtonProps, Divider, Drawer, Flex, Skeleton, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { App, Button, type ButtonProps, Divider, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermi } from '../../components/auth.tsx';
 import { FocusAvatars } from '../../components/focus-avatars.tsx';
@@ -11,12 +11,20 @@ import { useViewFocus } from '../../hooks/use-view-focus.ts';
 import { defectKeys } from '../../lib/query-keys.ts';
 import { useLayout } from '../../stores/layout.store.ts';
 import { useSession } from '../../stores/session.store.ts';
+import { useShortcuts } from '../../stores/shortcuts.store.ts';
 import { useColumnLayout } from '../defect-fields/index.ts';
 import { DefectActionDialog } from './defect-action-dialog.tsx';
 import { DefectDetails } from './defect-details.tsx';
 import { DefectStateTag, DefectTypeTag, FollowStar } from './defect-tags.tsx';
 import { DefectTimeline } from './defect-timeline.tsx';
-import { closeDefectView, collectDefect, type DefectDetail, deleteDefect, getDefect } from './defects.api.ts';
+import {
+  closeDefectView,
+  collectDefect,
+  type DefectDetail,
+  deleteDefect,
+  getDefect,
+  runDefectAction,
+} from './defects.api.ts';
 import { HandlerAvatars } from './handler-avatars.tsx';
 import { useProjectMembers } from './use-project-members.ts';
 
@@ -79,6 +87,30 @@ export function DefectViewDrawer({ defectId, onClose, onEdit, onChanged }: Defec
   useViewFocus('defect', defectId, focusList, query.isFetching, closeDefectView);
   const { members, testers } = useProjectMembers(defect?.projectId ?? 0);
   const isCreator = defect !== undefined && defect.createById === myId;
+  // The keyboard's Space panel offers "assign to me" while a defect that may be assigned is open.
+  const offer = useShortcuts((s) => s.offer);
+  const { message } = App.useApp();
+  const canAssign = defect?.actions?.includes('assign') === true && myId !== undefined;
+  const openId = defect?.defectId;
+  useEffect(() => {
+    if (!canAssign || openId === undefined || myId === undefined) return;
+    return offer([
+      {
+        id: 'assign-to-me',
+        title: t('shortcut.assign-to-me'),
+        run: () =>
+          void runDefectAction(openId, 'assign', { receiveBy: [myId] })
+            .then(() => {
+              message.success(t('defect.action-success.assign'));
+              return Promise.all([
+                queryClient.invalidateQueries({ queryKey: defectKeys.detail(openId) }),
+                onChanged(),
+              ]);
+            })
+            .catch(() => {}),
+      },
+    ]);
+  }, [canAssign, openId, myId, offer, t, message, queryClient, onChanged]);
 
   const askDelete = (target: DefectDetail) =>
     confirm({

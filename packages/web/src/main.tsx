@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router';
+import { startA11yPatches } from './lib/a11y-patches.ts';
 import { currentLocale, loadLocale } from './lib/i18n.ts';
 import './styles.css';
 import { AppProviders } from './app-providers.tsx';
@@ -23,4 +24,5 @@ if (root) {
         </StrictMode>,
       ),
     );
+  startA11yPatches();
 }

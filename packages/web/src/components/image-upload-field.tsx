@@ -25,7 +25,14 @@ export function ImageUploadField({ value, onChange, id }: ImageUploadFieldProps)
       beforeUpload={beforeUpload}
     >
       {value && !isUploading ? (
-        <Image src={assetUrl(value)} preview={false} width={96} height={96} style={{ objectFit: 'cover' }} />
+        <Image
+          src={assetUrl(value)}
+          alt={t('upload-image')}
+          preview={false}
+          width={96}
+          height={96}
+          style={{ objectFit: 'cover' }}
+        />
       ) : (
         <Flex vertical align="center" gap={4}>
           {isUploading ? <LoadingOutlined /> : <PlusOutlined />}

@@ -1,4 +1,5 @@
 import { Avatar, type AvatarProps } from 'antd';
+import { readableOnWhite } from '../lib/contrast.ts';
 import { assetUrl } from '../lib/http.ts';
 
 /** The first letters of a name: two characters of a single word, else the initials of the first two words. */
@@ -22,6 +23,17 @@ interface NameAvatarProps extends Omit<AvatarProps, 'src' | 'children'> {
 }
 
 /** Avatar showing an uploaded image, or the name's first letters on a colour derived from the name. */
+/** A colour of the hue dark enough for white initials to read (WCAG AA). */
+function hueColour(hue: number): string {
+  const f = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const c = 0.5 * Math.min(0.45, 1 - 0.45);
+    return Math.round(255 * (0.45 - c * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  const hex = [f(0), f(8), f(4)].map((v) => v.toString(16).padStart(2, '0')).join('');
+  return readableOnWhite(`#${hex}`);
+}
+
 export function NameAvatar({ name, image, style, ...props }: NameAvatarProps) {
   const src = assetUrl(image);
   const hue = Array.from(name).reduce((sum, ch) => sum + (ch.codePointAt(0) ?? 0), 0) % 360;
@@ -30,7 +42,7 @@ export function NameAvatar({ name, image, style, ...props }: NameAvatarProps) {
       {...props}
       src={src}
       alt={name}
-      style={src ? style : { backgroundColor: `hsl(${hue} 55% 52%)`, flexShrink: 0, ...style }}
+      style={src ? style : { backgroundColor: hueColour(hue), flexShrink: 0, ...style }}
     >
       {initials(name)}
     </Avatar>

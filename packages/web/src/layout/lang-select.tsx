@@ -11,6 +11,7 @@ export function LangSelect({ isCompact }: { isCompact?: boolean }) {
   const isSignedIn = useSession((s) => s.isLoaded);
   return (
     <Select
+      aria-label={t('navbar.language')}
       value={i18n.language as Locale}
       variant="borderless"
       prefix={<GlobalOutlined />}

@@ -48,7 +48,16 @@ export default function ApiDocsPage() {
     loadSwaggerUi().then(
       (SwaggerUIBundle) => {
         if (isCancelled) return;
-        SwaggerUIBundle({ domNode: target, spec, ...SWAGGER_OPTIONS, onComplete: () => setRendered(true) });
+        SwaggerUIBundle({
+          domNode: target,
+          spec,
+          ...SWAGGER_OPTIONS,
+          onComplete: () => {
+            // Swagger UI's server picker has a visual label only.
+            target.querySelector('select#servers')?.setAttribute('aria-label', t('apiDocs.servers'));
+            setRendered(true);
+          },
+        });
       },
       () => setLoadFailed(true),
     );
@@ -56,7 +65,7 @@ export default function ApiDocsPage() {
       isCancelled = true;
       target.remove();
     };
-  }, [doc.data]);
+  }, [doc.data, t]);
 
   const isFailed = doc.isError || isLoadFailed;
   return (

@@ -72,7 +72,12 @@ export default function RegisterPage() {
           <Input prefix={<MobileOutlined />} placeholder={t('phone-number')} maxLength={LIMITS.phone.max} />
         </Form.Item>
         <Form.Item name="password" rules={passwordRules} extra={passwordHint}>
-          <Input.Password prefix={<LockOutlined />} placeholder={t('password')} autoComplete="new-password" />
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('password')}
+            aria-label={t('password')}
+            autoComplete="new-password"
+          />
         </Form.Item>
         <Form.Item
           name="confirmPassword"
@@ -90,6 +95,7 @@ export default function RegisterPage() {
           <Input.Password
             prefix={<LockOutlined />}
             placeholder={t('confirm-password')}
+            aria-label={t('confirm-password')}
             autoComplete="new-password"
             onPressEnter={() => form.submit()}
           />

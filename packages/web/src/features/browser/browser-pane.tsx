@@ -145,7 +145,11 @@ export function BrowserPane({ sizes, onCaptured, onClose, testId }: BrowserPaneP
         wrap
         gap={6}
         align="center"
-        style={{ padding: 6, background: '#fafafa', borderBottom: '1px solid #e5e6eb' }}
+        style={{
+          padding: 6,
+          background: 'var(--ant-color-fill-quaternary, #fafafa)',
+          borderBottom: '1px solid var(--ant-color-border-secondary, #e5e6eb)',
+        }}
       >
         <Flex gap={4} style={{ flex: '1 1 320px', minWidth: 240 }}>
           <AutoComplete
@@ -253,7 +257,7 @@ export function BrowserPane({ sizes, onCaptured, onClose, testId }: BrowserPaneP
               <Button
                 size="small"
                 icon={<BugOutlined />}
-                aria-label={t('browser.evidence.popover')}
+                title={t('browser.evidence.popover')}
                 data-testid="pane-evidence"
               >
                 {t('browser.evidence.count', { errors: errorCount, failures: failureCount })}
@@ -295,7 +299,13 @@ export function BrowserPane({ sizes, onCaptured, onClose, testId }: BrowserPaneP
       ) : null}
       <div
         ref={area}
-        style={{ flex: 1, minHeight: 0, overflow: 'auto', background: '#f0f2f5', position: 'relative' }}
+        style={{
+          flex: 1,
+          minHeight: 0,
+          overflow: 'auto',
+          background: 'var(--ant-color-bg-layout, #f0f2f5)',
+          position: 'relative',
+        }}
       >
         {pane.src ? (
           <div

@@ -184,7 +184,7 @@ export default function CaseListPage() {
           icon={<RobotOutlined />}
           disabled={projectId <= 0}
           onClick={() => setAiOpen(true)}
-          style={{ background: '#13ce66', borderColor: '#13ce66', color: '#fff' }}
+          style={{ background: '#0f7a3d', borderColor: '#0f7a3d', color: '#fff' }}
         >
           {t('ai.case.generate')}
         </PermiButton>

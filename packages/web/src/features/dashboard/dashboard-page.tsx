@@ -7,7 +7,7 @@ import {
   ProfileOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { AjaxResult, Plan, TableData } from '@buglet/contracts';
+import { type AjaxResult, DEFECT_STATE_NAMES, type Plan, type TableData } from '@buglet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -33,6 +33,7 @@ import { NameAvatar } from '../../components/name-avatar.tsx';
 import { downloadFile } from '../../lib/download.ts';
 import { http } from '../../lib/http.ts';
 import { personName } from '../../lib/person-name.ts';
+import { DefectStateTag } from '../defects/index.ts';
 import { PlanDashboard } from '../plans/index.ts';
 import { useCurrentProject } from '../projects/index.ts';
 
@@ -403,7 +404,13 @@ export default function DashboardPage() {
                             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                               {a.time.slice(11, 16)}
                             </Typography.Text>
-                            {a.state ? <Tag color={STATE_COLOURS[a.state]}>{stateName(a.state)}</Tag> : null}
+                            {a.state ? (
+                              <DefectStateTag
+                                state={DEFECT_STATE_NAMES.indexOf(
+                                  a.state as (typeof DEFECT_STATE_NAMES)[number],
+                                )}
+                              />
+                            ) : null}
                             <NameAvatar
                               name={personName({ nickName: a.nickName, userName: a.userName ?? '?' })}
                               image={a.avatar}

@@ -46,6 +46,11 @@ export function ModulePanel({ projectId, filters, onFilter }: PanelProps) {
               </span>
               <span className="statistic-module-name">{row.k}</span>
               <Progress
+                aria-label={t('defect.statistic.module-progress', {
+                  name: row.k,
+                  finished: row.f,
+                  total: row.a,
+                })}
                 percent={percent}
                 showInfo={false}
                 size="small"

@@ -60,7 +60,8 @@ export function StatisticCard({
   return (
     <section
       className={className}
-      aria-label={title}
+      // A card that is a button is named by what it shows; the others by their title.
+      aria-label={onPick ? undefined : title}
       data-panel={name}
       draggable={drag ? true : undefined}
       onDragStart={drag?.onDragStart}

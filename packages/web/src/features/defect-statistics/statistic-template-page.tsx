@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { App, Card, Empty, Tag, Typography } from 'antd';
+import { App, Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeaderBar } from '../../components/page-header-bar.tsx';
 import { useCurrentProject } from '../projects/index.ts';
@@ -54,9 +54,9 @@ export default function StatisticTemplatePage() {
                 onPick={() => pick(name)}
                 badge={
                   chosen.has(name) ? (
-                    <Tag color="success" icon={<CheckOutlined />} className="statistic-card-badge">
-                      {t('defect.statistic.selected')}
-                    </Tag>
+                    <span className="statistic-card-chosen">
+                      <CheckOutlined /> {t('defect.statistic.selected')}
+                    </span>
                   ) : null
                 }
               >

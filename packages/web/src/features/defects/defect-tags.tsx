@@ -3,6 +3,8 @@ import { DEFECT_STATE_NAMES, type DefectLevel, type DefectType } from '@buglet/c
 import { Button, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsDark } from '../../lib/color-scheme.ts';
+import { readableOnWhite } from '../../lib/contrast.ts';
 
 /** Domain colours from the original (spec §6.1): BUG red, TASK green, DEMAND amber. */
 const TYPE_LOOK: Record<DefectType, { color: string; icon: ReactNode }> = {
@@ -25,11 +27,18 @@ const isType = (value: string): value is DefectType => value in TYPE_LOOK;
 export function DefectTypeTag({ type }: { type: string }) {
   const { t } = useTranslation();
   const look = isType(type) ? TYPE_LOOK[type] : undefined;
+  const isDark = useIsDark();
   return (
     <Tag
       icon={look?.icon}
       variant="outlined"
-      style={{ color: look?.color, borderColor: look?.color, background: 'transparent', marginInlineEnd: 0 }}
+      style={{
+        // The type's colour, darkened to read as text (WCAG AA).
+        color: look && !isDark ? readableOnWhite(look.color) : look?.color,
+        borderColor: look?.color,
+        background: 'transparent',
+        marginInlineEnd: 0,
+      }}
     >
       {t(`defect.type.${type}`, { defaultValue: type })}
     </Tag>
@@ -49,8 +58,14 @@ export function DefectStateTag({ state }: { state: number }) {
   const { t } = useTranslation();
   const name = stateName(state);
   const colour = STATE_COLOURS[name];
+  // White text on the state's colour, darkened to read (WCAG AA); the amber of Rejected takes dark text.
+  const isAmber = name === 'REJECTED';
   return (
-    <Tag color={colour} variant={colour ? 'solid' : 'outlined'} style={{ marginInlineEnd: 0 }}>
+    <Tag
+      color={colour && !isAmber ? readableOnWhite(colour) : colour}
+      variant={colour ? 'solid' : 'outlined'}
+      style={{ marginInlineEnd: 0, ...(isAmber ? { color: '#1f1f1f' } : {}) }}
+    >
       {t(`defect.state.${name}`)}
     </Tag>
   );

@@ -123,7 +123,7 @@ function LogEntry({ log, onCommented }: { log: DefectLog; onCommented: () => voi
           <Typography.Text strong>
             {log.createByName ? personName({ nickName: log.createByName }) : '?'}
           </Typography.Text>{' '}
-          <Typography.Text style={{ color: '#1890ff' }}>
+          <Typography.Text style={{ color: 'var(--ant-color-link, #1668c9)' }}>
             {t(`defect.log.${log.defectLogType}`, { defaultValue: log.defectLogType })}
           </Typography.Text>
           {receivers ? ` → ${receivers}` : ''}

@@ -52,6 +52,8 @@ export function MemberSelect({
     allowClear: true,
     style: { minWidth: 200, ...style },
     placeholder: placeholder ?? t('defect.handler-placeholder'),
+    // Outside a form (the list's filter) the placeholder names it too.
+    'aria-label': id ? undefined : (placeholder ?? t('defect.handler-placeholder')),
     showSearch: {
       filterOption: (input: string, option?: { search: string }) =>
         (option?.search ?? '').toLowerCase().includes(input.toLowerCase()),

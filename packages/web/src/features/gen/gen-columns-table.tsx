@@ -68,6 +68,7 @@ export function GenColumnsTable({ columns, onChange }: Props) {
       width: 160,
       render: (value: string | null, c) => (
         <Input
+          aria-label={`${c.columnName} ${t('gen.column.comment')}`}
           size="small"
           value={value ?? ''}
           maxLength={500}
@@ -82,6 +83,7 @@ export function GenColumnsTable({ columns, onChange }: Props) {
       width: 110,
       render: (value: string, c) => (
         <Select
+          aria-label={`${c.columnName} ${t('gen.column.ts-type')}`}
           size="small"
           style={{ width: '100%' }}
           value={value}
@@ -101,6 +103,7 @@ export function GenColumnsTable({ columns, onChange }: Props) {
       width: 110,
       render: (value: GenQueryType, c) => (
         <Select
+          aria-label={`${c.columnName} ${t('gen.column.query-type')}`}
           size="small"
           style={{ width: '100%' }}
           value={value}
@@ -116,6 +119,7 @@ export function GenColumnsTable({ columns, onChange }: Props) {
       width: 130,
       render: (value: GenHtmlType, c) => (
         <Select
+          aria-label={`${c.columnName} ${t('gen.column.html-type')}`}
           size="small"
           style={{ width: '100%' }}
           value={value}
@@ -130,6 +134,7 @@ export function GenColumnsTable({ columns, onChange }: Props) {
       width: 200,
       render: (value: string, c) => (
         <Select
+          aria-label={`${c.columnName} ${t('gen.column.dict-type')}`}
           size="small"
           style={{ width: '100%' }}
           allowClear

@@ -10,9 +10,10 @@ const pct = (n: number) => `${n.toFixed(2)} %`;
 /** Above this share a figure is shown in red, as the original's page does. */
 const HIGH = 80;
 
-function Share({ value }: { value: number }) {
+function Share({ value, label }: { value: number; label?: string }) {
   return (
     <Progress
+      aria-label={label ? `${label}: ${pct(value)}` : pct(value)}
       percent={Math.round(value * 10) / 10}
       size="small"
       status={value > HIGH ? 'exception' : 'normal'}

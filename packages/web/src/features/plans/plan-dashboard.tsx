@@ -282,6 +282,7 @@ export function PlanDashboard({ plan, projectId }: { plan: Plan; projectId: numb
                   width: 180,
                   render: (_, m) => (
                     <Progress
+                      aria-label={`${m.moduleName}: ${m.passCount}/${m.itemCount}`}
                       size="small"
                       percent={Math.round((m.passCount * 100) / Math.max(m.itemCount, 1))}
                       format={() => `${m.passCount}/${m.itemCount}`}

@@ -110,7 +110,12 @@ export default function PlanListPage() {
       width: 170,
       render: (_, p) => (
         <Flex vertical>
-          <Progress percent={passShare(p)} size="small" showInfo={false} />
+          <Progress
+            aria-label={t('plan.progress.text', { passed: p.passCount, total: p.itemTotal })}
+            percent={passShare(p)}
+            size="small"
+            showInfo={false}
+          />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('plan.progress.text', { passed: p.passCount, total: p.itemTotal })}
           </Typography.Text>

@@ -152,6 +152,7 @@ export default function ReportListPage() {
           allowClear
           mode="multiple"
           style={{ minWidth: 200 }}
+          aria-label={t('report.author-placeholder')}
           placeholder={t('report.author-placeholder')}
           value={f.author ? f.author.split(',').map(Number) : []}
           onChange={(ids: number[]) => list.search({ ...f, author: ids.join(',') })}

@@ -17,6 +17,7 @@ export function RoleStatusSwitch({ role }: { role: Role }) {
   const next = role.status === '0' ? '1' : '0';
   return (
     <Switch
+      aria-label={`${t('status')}: ${translateOr(role.roleNameI18nKey, role.roleName)}`}
       checked={role.status === '0'}
       onChange={() =>
         confirm({

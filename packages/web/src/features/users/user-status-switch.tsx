@@ -16,6 +16,7 @@ export function UserStatusSwitch({ user, canEdit }: { user: User; canEdit: boole
   const next = user.status === '0' ? '1' : '0';
   return (
     <Switch
+      aria-label={`${t('status')}: ${user.userName}`}
       checked={user.status === '0'}
       onChange={() =>
         confirm({

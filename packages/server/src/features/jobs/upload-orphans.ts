@@ -9,7 +9,7 @@ const PUBLIC_PATH = /\/profile\/[^\s"'<>()[\]{}|\\^`]+/g;
 const PG_PUBLIC_PATH = `(/profile/[^[:space:]"'<>()]+)`;
 const TEXT_TYPE = /char|text|clob|json/i;
 /** Indexes and bookkeeping that only repeat what other tables hold, or hold no file names. */
-const SKIPPED_TABLES = /^(sys_defect_search|buglet_migration|sys_job_lease)/;
+const SKIPPED_TABLES = /^(sys_defect_search|sys_defect_field_value|buglet_migration|sys_job_lease)/;
 const PAGE = 1000;
 
 export interface OrphanSweep {

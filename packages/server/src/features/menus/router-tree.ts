@@ -74,8 +74,9 @@ const ORIGINAL_CLIENT_KEYS: ReadonlySet<string> = new Set([
 const ORIGINAL_CLIENT_PAGES: ReadonlySet<string> = new Set([
   'system/project/index',
   'system/case/index',
-  // Its 1.0 client's test plans (the seed-era one has no such view).
+  // Its 1.0 client's test plans and project dashboard (the seed-era one has no such views).
   'system/plan/index',
+  'system/dashboard/index',
   'system/defect/index',
   'system/module/index',
   'system/report/index',

@@ -369,6 +369,12 @@ export const STATISTIC_PANELS = [
   'DefectModule',
   'DefectMemberOnline',
   'MyLife',
+  // 1.0's panels v2 (original-ui §7.6).
+  'MyOpenTodoGauge',
+  'TeamOpenWorkloadBar',
+  'MyParticipationHeatmap',
+  'TeamDefectStateTrend',
+  'TeamMemberDefectTrend',
 ] as const;
 export type StatisticPanel = (typeof STATISTIC_PANELS)[number];
 /** A layout: the panels shown, in order, each with the original's optional extras. */

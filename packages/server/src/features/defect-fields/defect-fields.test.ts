@@ -431,6 +431,33 @@ describe('custom defect fields (1.0 §13.2)', () => {
     expect([...cells].sort()).toEqual(['', 'Chrome', 'Firefox']);
   });
 
+  it("follows the list's visible columns in the export and the template", async () => {
+    const headersOf = async (url: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${lead.token}`, language: 'en_US' },
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+      return (ws.getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? '').replace(/\s*\*$/, ''));
+    };
+    const columns = encodeURIComponent('num,title,state,custom:browser');
+    // The title, handler and description always: a row cannot come back without them.
+    expect(await headersOf(`/system/defect/export?projectId=${projectId}&columns=${columns}`)).toEqual([
+      'No.',
+      'Title',
+      'Status',
+      'Assignee',
+      'Description',
+      'Browser',
+    ]);
+    expect(
+      await headersOf(`/system/defect/importTemplate?projectId=${projectId}&columns=${columns}`),
+    ).toEqual(['Title', 'Status', 'Assignee', 'Description', 'Browser']);
+  });
+
   it('keeps the built-in layout, the name and handler always on', async () => {
     const off = await api(lead, 'PUT', `${base()}/builtin-layout`, [
       { fieldKey: 'sponsor', enabled: 0 },

@@ -11,13 +11,24 @@ import { customSheetColumns, exportCell } from '../defect-fields/custom-columns.
 import { enabledFields } from '../defect-fields/defect-fields.repository.ts';
 import { receiveFile } from '../files/files.routes.ts';
 import { loadTree } from '../modules/modules.repository.ts';
-import { defectColumns, levelLabel, memberNames, stateLabel, typeLabel } from './defect-excel.ts';
+import {
+  defectColumns,
+  levelLabel,
+  memberNames,
+  pickColumns,
+  stateLabel,
+  typeLabel,
+} from './defect-excel.ts';
 import { importDefects, projectMembers } from './defect-import.service.ts';
 import { DEFECT_SORT, listDefects } from './defect-list.repository.ts';
 import { toDefects } from './defects.repository.ts';
 import { defectFilterOf, defectListQuery } from './defects.routes.ts';
 
-const projectQuery = z.object({ projectId: z.coerce.number().int().min(1).optional() });
+const projectQuery = z.object({
+  projectId: z.coerce.number().int().min(1).optional(),
+  /** The list's visible columns: the template follows them (pickColumns). */
+  columns: z.string().max(4000).optional(),
+});
 
 /** The drop-down lists of a sheet (and the tree, member names and own fields they come from). */
 async function sheetLists(r: Router, projectId: number) {
@@ -48,7 +59,10 @@ export function registerDefectExcelRoutes(r: Router): void {
       const lists = await sheetLists(r, projectId);
       const wb = await buildWorkbook(
         ctx.t('excel.defect.sheet'),
-        [...defectColumns(ctx.lang, lists, false), ...customSheetColumns(lists.fields)],
+        pickColumns(
+          [...defectColumns(ctx.lang, lists, false), ...customSheetColumns(lists.fields)],
+          ctx.query.columns,
+        ),
         [],
         ctx.lang,
       );
@@ -109,7 +123,7 @@ export function registerDefectExcelRoutes(r: Router): void {
       }));
       const wb = await buildWorkbook(
         ctx.t('excel.defect.sheet'),
-        [...defectColumns(lang, lists, true), ...customSheetColumns(lists.fields)],
+        pickColumns([...defectColumns(lang, lists, true), ...customSheetColumns(lists.fields)], q.columns),
         data,
         lang,
       );

@@ -300,3 +300,41 @@ export function checkRows(
   }
   return { rows, problems };
 }
+
+/** The web list's column keys as the sheet names them (a sheet key is taken as itself too). */
+const LIST_TO_SHEET: Record<string, DefectColumn> = {
+  num: 'projectNum',
+  type: 'defectType',
+  title: 'defectName',
+  state: 'defectState',
+  level: 'defectLevel',
+  handlers: 'handleBy',
+  module: 'modulePath',
+  version: 'moduleVersion',
+  sponsor: 'sponsor',
+  planStart: 'planStartTime',
+  planEnd: 'planEndTime',
+  creator: 'createBy',
+  createTime: 'createTime',
+  updateTime: 'updateTime',
+};
+
+/**
+ * The columns of a sheet that follow the list's visible ones (1.0: "the export and template follow
+ * the visible columns"): those named in `wanted` (the list's keys or the sheet's, `custom:<key>` for
+ * a project's field), in the sheet's order, and always the title, the handler and the description
+ * (what a row cannot be imported back without, and what no list column shows). Nothing named: all.
+ */
+export function pickColumns<K extends string>(
+  columns: SheetColumn<K>[],
+  wanted: string | undefined,
+): SheetColumn<K>[] {
+  const names = wanted
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!names || names.length === 0) return columns;
+  const keep = new Set<string>(['defectName', 'handleBy', 'defectDescribe']);
+  for (const name of names) keep.add(LIST_TO_SHEET[name] ?? name);
+  return columns.filter((c) => keep.has(c.key));
+}

@@ -42,6 +42,8 @@ export const defectListQuery = pageQuery.extend({
   moduleId: z.coerce.number().int().min(0).optional(),
   moduleVersion: z.string().max(128).optional(),
   defectName: z.string().max(200).optional(),
+  /** The export's columns: the list's visible ones, comma-separated (defect-excel.ts pickColumns). */
+  columns: z.string().max(4000).optional(),
   params: z
     .object({
       defectStates: z.string().max(20).optional(),

@@ -1,7 +1,7 @@
 import { idList } from '../defects/index.ts';
 
 /** The list filters (URL keys of the defect page) a panel can set. */
-export type PanelFilterKey = 'type' | 'states' | 'handler' | 'module';
+export type PanelFilterKey = 'type' | 'states' | 'handler' | 'module' | 'mine' | 'updatedFrom' | 'updatedTo';
 export type PanelFilters = Partial<Record<PanelFilterKey, string>>;
 
 const isIdList = (key: PanelFilterKey) => key === 'states' || key === 'handler';

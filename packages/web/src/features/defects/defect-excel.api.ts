@@ -7,8 +7,14 @@ export const importDefects = (projectId: number, file: File) =>
   importWorkbook('/system/defect/import', { projectId }, file);
 
 /** The empty sheet with the project's drop-downs (types, levels, states, deliverables, members). */
-export const downloadImportTemplate = (projectId: number, fileName: string) =>
-  downloadFile({ url: '/system/defect/importTemplate', params: { projectId } }, fileName);
+export const downloadImportTemplate = (projectId: number, fileName: string, columns?: readonly string[]) =>
+  downloadFile(
+    {
+      url: '/system/defect/importTemplate',
+      params: { projectId, ...(columns ? { columns: columns.join(',') } : {}) },
+    },
+    fileName,
+  );
 
 /** The list as filtered and sorted now (see exportQuery), as a workbook that imports back. */
 export const exportDefects = (query: QueryObject, fileName: string) =>

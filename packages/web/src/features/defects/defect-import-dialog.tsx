@@ -4,6 +4,8 @@ import { downloadImportTemplate, importDefects } from './defect-excel.api.ts';
 
 interface DefectImportDialogProps {
   projectId: number;
+  /** The list's visible columns: the template follows them. */
+  columns?: readonly string[];
   open: boolean;
   onClose: () => void;
   /** After a successful import, to refresh the list and the figures. */
@@ -11,7 +13,13 @@ interface DefectImportDialogProps {
 }
 
 /** Defects from the project's template: types, levels, states, deliverables and handlers as drop-downs. */
-export function DefectImportDialog({ projectId, open, onClose, onImported }: DefectImportDialogProps) {
+export function DefectImportDialog({
+  projectId,
+  columns,
+  open,
+  onClose,
+  onImported,
+}: DefectImportDialogProps) {
   const { t } = useTranslation();
   return (
     <ImportDialog
@@ -19,7 +27,9 @@ export function DefectImportDialog({ projectId, open, onClose, onImported }: Def
       title={t('defect.import.title')}
       hint={t('defect.import.hint')}
       testId="defect-import"
-      downloadTemplate={() => downloadImportTemplate(projectId, `${t('defect.import.template-file')}.xlsx`)}
+      downloadTemplate={() =>
+        downloadImportTemplate(projectId, `${t('defect.import.template-file')}.xlsx`, columns)
+      }
       importFile={(file) => importDefects(projectId, file)}
       onClose={onClose}
       onImported={onImported}

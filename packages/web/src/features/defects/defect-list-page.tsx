@@ -192,11 +192,7 @@ export default function DefectListPage() {
           permi={['system:defect:export']}
           icon={<DownloadOutlined />}
           onClick={() =>
-            void exportDefects(
-              // The sheet follows the list's visible columns (1.0).
-              { ...exportQuery(projectId, params, userId), columns: columns.join(',') },
-              `${t('defect.export.file-name')}.xlsx`,
-            )
+            void exportDefects(exportQuery(projectId, params, userId), `${t('defect.export.file-name')}.xlsx`)
           }
         >
           {t('defect.export')}
@@ -273,7 +269,6 @@ export default function DefectListPage() {
       />
       <DefectImportDialog
         projectId={projectId}
-        columns={columns}
         open={isImportOpen}
         onClose={() => setImportOpen(false)}
         onImported={() => void reload()}

@@ -102,11 +102,13 @@ export async function manageList(
   db: Db,
   projectId: number,
   labelOf: (fieldKey: string) => string,
+  /** Whether each custom field says if some defect has a value (the management page's; a look-up per field). */
+  { withUsage = true } = {},
 ): Promise<DefectFieldItem[]> {
   const [config, custom, used] = await Promise.all([
     builtinConfig(db, projectId),
     customFields(db, projectId),
-    usedFieldKeys(db, projectId),
+    withUsage ? usedFieldKeys(db, projectId) : undefined,
   ]);
   const builtins: DefectFieldItem[] = BUILTIN_DEFECT_FIELDS.map((def) => ({
     systemBuiltin: true,
@@ -122,17 +124,18 @@ export async function manageList(
     defaultValue: null,
     typeConfig: {},
   }));
-  const all = [...builtins, ...custom.map((f) => ({ ...f, isUsed: used.has(f.fieldKey) }))];
+  const all = [...builtins, ...(used ? custom.map((f) => ({ ...f, isUsed: used.has(f.fieldKey) })) : custom)];
   return all.sort((a, b) => a.sortOrder - b.sortOrder || a.fieldKey.localeCompare(b.fieldKey));
 }
 
 /** What the list, the forms and the grid read: the enabled attributes in their order. */
 export async function columnLayout(db: Db, projectId: number): Promise<DefectColumnLayout> {
-  const items = await manageList(db, projectId, (key) => key);
+  // Read on every defect page: the order and what is on, without the management page's usage look-ups.
+  const items = await manageList(db, projectId, (key) => key, { withUsage: false });
   const enabled = items.filter((item) => item.enabled === 1);
   return {
     enabledBuiltinFieldKeys: enabled.filter((item) => item.systemBuiltin).map((item) => item.fieldKey),
-    customFields: enabled.filter((item) => !item.systemBuiltin).map(({ isUsed: _used, ...item }) => item),
+    customFields: enabled.filter((item) => !item.systemBuiltin),
     orderedEnabledFieldKeys: enabled.map((item) => item.fieldKey),
   };
 }
